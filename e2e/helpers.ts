@@ -1,0 +1,55 @@
+import { expect, type Page } from '@playwright/test';
+
+/** What the tests read from the page's store (see `window.playground` in src/main.tsx). */
+export interface RunView {
+  step: number;
+  running: boolean;
+  loss: number[];
+  numTensors: number;
+  config: Record<string, string | number>;
+  backend: string | null;
+  snapshotPoints: number;
+}
+
+export async function readRun(page: Page): Promise<RunView> {
+  return page.evaluate(() => {
+    const s = window.playground.store.getState();
+    return {
+      step: s.step,
+      running: s.running,
+      loss: [...s.history.loss],
+      numTensors: s.numTensors,
+      config: { ...s.config },
+      backend: s.backend?.active ?? null,
+      snapshotPoints: s.snapshot?.labels.length ?? 0,
+    };
+  });
+}
+
+/** Opens the app at `hash` and waits until data are loaded and the backend is known. */
+export async function openApp(page: Page, hash: string, backend?: string): Promise<void> {
+  await page.goto('/' + hash);
+  await expect(page.getByTestId('play')).toBeEnabled({ timeout: 120_000 });
+  if (backend) await expect(page.getByTestId('backend')).toHaveText(backend);
+}
+
+/** Presses play, waits for at least `steps` steps, pauses, and waits for the loop to stop. */
+export async function trainFor(page: Page, steps: number): Promise<RunView> {
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await readRun(page)).step, { timeout: 200_000, intervals: [250] }).toBeGreaterThanOrEqual(steps);
+  await page.getByTestId('pause').click();
+  await expect(page.getByTestId('run-state')).toHaveText('paused');
+  return readRun(page);
+}
+
+/** Presses "Step" n times, each after the previous step landed. */
+export async function stepTimes(page: Page, n: number): Promise<RunView> {
+  const start = (await readRun(page)).step;
+  for (let i = 1; i <= n; i++) {
+    await page.getByTestId('step-once').click();
+    await expect.poll(async () => (await readRun(page)).step, { timeout: 60_000, intervals: [50] }).toBe(start + i);
+  }
+  return readRun(page);
+}
+
+export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

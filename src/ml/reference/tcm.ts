@@ -1,0 +1,106 @@
+/**
+ * REFERENCE implementation of the TCM regulariser. SPEC = /work/shared/SPEC.md, section "TCM
+ * regulariser (TCM Eq. 5)", lines 45–48; paper: threshold-consistent-margin.txt, Eq. (5) and
+ * Algorithm 2. Float64, explicit loops, no tfjs. Works on UNSCALED cosines.
+ *
+ * `L_TCM = λ⁺ · Σ_{S⁺}(m⁺ − c)[c ≤ m⁺] / Σ_{S⁺}[c ≤ m⁺] + λ⁻ · Σ_{S⁻}(c − m⁻)[c ≥ m⁻] / Σ_{S⁻}[c ≥ m⁻]`,
+ * each term 0 when it has no hard pair (empty denominator). Both comparisons are INCLUSIVE as
+ * written in SPEC: a pair exactly at the margin counts in the denominator and adds 0 above.
+ *
+ * Reading of "i ≠ j" — the `mode` option, which the caller must state:
+ * - 'self': C is the N×N cosine matrix of ONE batch against itself (rows and columns are the same
+ *   items). Entry (i, i) is an item with itself and is excluded; S⁺ = all ordered (i, j), i ≠ j,
+ *   with equal labels, S⁻ = all ordered (i, j) with different labels. C is symmetric, so every
+ *   unordered pair appears twice in both numerator and denominator, and the value equals the
+ *   unordered-pair version exactly (same for gradients w.r.t. the embeddings).
+ * - 'cross': C is an R×K cosine matrix between two DIFFERENT item sets (e.g. the queries and the
+ *   documents of a CE pair batch). Row i and column j are never the same item, so "i ≠ j" holds
+ *   for EVERY entry and nothing is excluded: the diagonal (query i, document i) of a pair batch is
+ *   a genuine positive pair of two different items and belongs to S⁺. Every entry is its own
+ *   (ordered, distinct) pair, so nothing is double-counted. Only pairs present in C are seen
+ *   (no query–query or document–document pairs). For instance-mode pair batches pass instance
+ *   ids (e.g. 0..N−1) as labels so only the diagonal is positive.
+ */
+import { assertMatrix, type Matrix } from './linalg';
+
+/** How rows and columns of C relate; see the file comment. */
+export type TcmMode = 'self' | 'cross';
+
+/** Options of {@link tcm} / {@link tcmLoss}; defaults from SPEC line 48. */
+export interface TcmOptions {
+  /** Required: 'self' (batch vs itself, diagonal excluded) or 'cross' (two item sets, every entry a pair). */
+  mode: TcmMode;
+  /** λ⁺, default 1 (SPEC line 48). */
+  lambdaPos?: number;
+  /** λ⁻, default 1 (SPEC line 48). */
+  lambdaNeg?: number;
+  /** m⁺, default 0.9 (SPEC line 48). */
+  marginPos?: number;
+  /** m⁻, default 0.5 (SPEC line 48). */
+  marginNeg?: number;
+}
+
+/** SPEC line 48 defaults. */
+export const TCM_DEFAULTS = { lambdaPos: 1, lambdaNeg: 1, marginPos: 0.9, marginNeg: 0.5 } as const;
+
+/** Result of {@link tcm}: SPEC line 47's two terms, their weighted sum and the hard-pair counts. */
+export interface TcmResult {
+  /** `L_TCM` = `lambdaPos·pos + lambdaNeg·neg`. */
+  loss: number;
+  /** Un-weighted positive term `Σ(m⁺ − c)[c ≤ m⁺] / Σ[c ≤ m⁺]` (0 without hard positives). */
+  pos: number;
+  /** Un-weighted negative term `Σ(c − m⁻)[c ≥ m⁻] / Σ[c ≥ m⁻]` (0 without hard negatives). */
+  neg: number;
+  /** Number of hard positive entries `Σ_{S⁺}[c ≤ m⁺]` (entries of C, so 'self' counts each pair twice). */
+  hardPos: number;
+  /** Number of hard negative entries `Σ_{S⁻}[c ≥ m⁻]` (entries of C). */
+  hardNeg: number;
+}
+
+/**
+ * TCM regulariser, SPEC lines 46–48 / TCM Eq. 5, on the unscaled cosine matrix C (rows vs cols)
+ * with row labels `yRows` and column labels `yCols`; `M_ij = [yRows[i] = yCols[j]]`.
+ * In 'self' mode C must be square and yRows must equal yCols element-wise.
+ */
+export function tcm(C: Matrix, yRows: ArrayLike<number>, yCols: ArrayLike<number>, opts: TcmOptions): TcmResult {
+  const lp = opts.lambdaPos ?? TCM_DEFAULTS.lambdaPos;
+  const ln = opts.lambdaNeg ?? TCM_DEFAULTS.lambdaNeg;
+  const mp = opts.marginPos ?? TCM_DEFAULTS.marginPos;
+  const mn = opts.marginNeg ?? TCM_DEFAULTS.marginNeg;
+  assertMatrix('C', C, yRows.length, yCols.length);
+  if (opts.mode === 'self') {
+    if (yRows.length !== yCols.length) throw new Error(`tcm: 'self' needs a square C`);
+    for (let i = 0; i < yRows.length; i++) {
+      if (yRows[i] !== yCols[i]) throw new Error(`tcm: 'self' needs yRows = yCols (differ at ${i})`);
+    }
+  } else if (opts.mode !== 'cross') {
+    throw new Error(`tcm: unknown mode ${String(opts.mode)}`);
+  }
+  let posSum = 0;
+  let posCount = 0;
+  let negSum = 0;
+  let negCount = 0;
+  for (let i = 0; i < yRows.length; i++) {
+    for (let j = 0; j < yCols.length; j++) {
+      if (opts.mode === 'self' && i === j) continue;
+      const c = C[i][j];
+      if (yRows[i] === yCols[j]) {
+        if (c <= mp) {
+          posSum += mp - c;
+          posCount++;
+        }
+      } else if (c >= mn) {
+        negSum += c - mn;
+        negCount++;
+      }
+    }
+  }
+  const pos = posCount > 0 ? posSum / posCount : 0;
+  const neg = negCount > 0 ? negSum / negCount : 0;
+  return { loss: lp * pos + ln * neg, pos, neg, hardPos: posCount, hardNeg: negCount };
+}
+
+/** Scalar `L_TCM` of {@link tcm} (SPEC lines 46–48 / TCM Eq. 5). */
+export function tcmLoss(C: Matrix, yRows: ArrayLike<number>, yCols: ArrayLike<number>, opts: TcmOptions): number {
+  return tcm(C, yRows, yCols, opts).loss;
+}

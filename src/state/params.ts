@@ -1,0 +1,370 @@
+/**
+ * The one declarative parameter table behind the playground's configuration.
+ *
+ * Every configurable knob is a row here: the URL hash (see `urlSchema.ts`), the controls, their
+ * tooltips and the README all read this table, so adding a knob is adding a row. Pure TypeScript
+ * (no React, no DOM) so it also runs in Node/Vitest and inside the training Web Worker.
+ *
+ * The keys are public: they appear in shared links. Never rename one without a migration in
+ * `urlSchema.ts` (and a bump of `SCHEMA_VERSION`).
+ */
+
+/** The groups parameters are shown under, in display order. */
+export const GROUPS = ['run', 'data', 'model', 'loss', 'schedule', 'eval'] as const;
+
+/** One of {@link GROUPS}. */
+export type ParamGroup = (typeof GROUPS)[number];
+
+/** Fields every row of the table has. */
+interface RowBase {
+  /** The URL key (public: it appears in shared links). */
+  readonly key: string;
+  /** Short UI label. */
+  readonly label: string;
+  /** One sentence for a tooltip / the README. */
+  readonly help: string;
+  /** The group the control is shown under. */
+  readonly group: ParamGroup;
+}
+
+/** Shape of an enum row before `when` is attached (internal; used to check the table). */
+interface EnumRow extends RowBase {
+  readonly kind: 'enum';
+  readonly options: readonly [string, ...string[]];
+  readonly default: string;
+}
+
+/** Shape of an int/float row before `when` is attached (internal; used to check the table). */
+interface NumberRow extends RowBase {
+  readonly kind: 'int' | 'float';
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+  /** Hint: show a log-scale slider. */
+  readonly log?: true;
+  /** Hint: slider step (ints step by 1 when absent). Values off the step are still valid. */
+  readonly step?: number;
+}
+
+const TABLE = [
+  {
+    key: 'backend',
+    kind: 'enum',
+    options: ['auto', 'webgpu', 'webgl', 'wasm', 'cpu'],
+    default: 'auto',
+    label: 'Backend',
+    help: 'TensorFlow.js backend; auto picks WebGPU on a real GPU adapter and wasm on a software fallback adapter.',
+    group: 'run',
+  },
+  {
+    key: 'data',
+    kind: 'enum',
+    options: ['mnist', 'blobs', 'rings', 'spirals'],
+    default: 'mnist',
+    label: 'Dataset',
+    help: 'The dataset: MNIST digits or a generated 2-D toy set.',
+    group: 'data',
+  },
+  {
+    key: 'split',
+    kind: 'enum',
+    options: ['closed', 'open'],
+    default: 'closed',
+    label: 'Split',
+    help: 'closed: a seeded 80/20 split of all digits; open: train on digits 0–5 and evaluate on unseen digits 6–9.',
+    group: 'data',
+  },
+  {
+    key: 'classes',
+    kind: 'int',
+    min: 2,
+    max: 10,
+    default: 5,
+    label: 'Classes',
+    help: 'Number of classes in the toy set.',
+    group: 'data',
+  },
+  {
+    key: 'noise',
+    kind: 'float',
+    min: 0,
+    max: 1,
+    step: 0.01,
+    default: 0.15,
+    label: 'Noise',
+    help: 'How noisy the toy set is (0 = clean, 1 = heavily overlapping).',
+    group: 'data',
+  },
+  {
+    key: 'model',
+    kind: 'enum',
+    options: ['mlp', 'cnn'],
+    default: 'mlp',
+    label: 'Encoder',
+    help: 'The encoder network: a multi-layer perceptron or a small convolutional net.',
+    group: 'model',
+  },
+  {
+    key: 'dim',
+    kind: 'int',
+    min: 2,
+    max: 128,
+    default: 2,
+    label: 'Embedding size',
+    help: 'Dimension of the embedding the encoder outputs (2 can be plotted directly).',
+    group: 'model',
+  },
+  {
+    key: 'loss',
+    kind: 'enum',
+    options: ['softmax'],
+    default: 'softmax',
+    label: 'Loss',
+    help: 'The loss family used to train the embedding.',
+    group: 'loss',
+  },
+  {
+    key: 'head',
+    kind: 'enum',
+    options: ['sm', 'ln', 'bn'],
+    default: 'ln',
+    label: 'Softmax head',
+    help: 'Softmax variant: SM plain, LN with L2-normalised embeddings and weights, BN with batch-normalised embeddings (heated-up paper).',
+    group: 'loss',
+  },
+  {
+    key: 'alpha',
+    kind: 'float',
+    min: 0.01,
+    max: 128,
+    log: true,
+    default: 16,
+    label: 'Scale α',
+    help: 'Scale α of the normalised logits (α = 1/temperature).',
+    group: 'loss',
+  },
+  {
+    key: 'heat',
+    kind: 'enum',
+    options: ['off', 'step', 'linear', 'geometric'],
+    default: 'off',
+    label: 'Heating-up',
+    help: 'Heating-up schedule that moves α from its initial value to α₂ late in training.',
+    group: 'schedule',
+  },
+  {
+    key: 'alpha2',
+    kind: 'float',
+    min: 0.01,
+    max: 128,
+    log: true,
+    default: 4,
+    label: 'α after heating',
+    help: 'The scale α₂ reached by heating up.',
+    group: 'schedule',
+  },
+  {
+    key: 'heatAt',
+    kind: 'int',
+    min: 0,
+    max: 100000,
+    default: 800,
+    label: 'Heat from step',
+    help: 'Step at which heating-up starts (a step schedule switches α to α₂ and scales the learning rate here).',
+    group: 'schedule',
+  },
+  {
+    key: 'heatEnd',
+    kind: 'int',
+    min: 0,
+    max: 100000,
+    default: 1000,
+    label: 'Heat until step',
+    help: 'Step at which a linear or geometric schedule reaches α₂.',
+    group: 'schedule',
+  },
+  {
+    key: 'heatLr',
+    kind: 'float',
+    min: 0.001,
+    max: 1,
+    log: true,
+    default: 0.1,
+    label: 'LR factor when heating',
+    help: 'Factor the learning rate is multiplied by from the heating-up start on.',
+    group: 'schedule',
+  },
+  {
+    key: 'lr',
+    kind: 'float',
+    min: 0.00001,
+    max: 1,
+    log: true,
+    default: 0.001,
+    label: 'Learning rate',
+    help: 'Adam learning rate.',
+    group: 'schedule',
+  },
+  {
+    key: 'batch',
+    kind: 'int',
+    min: 8,
+    max: 1024,
+    default: 128,
+    label: 'Batch size',
+    help: 'Number of examples per training step.',
+    group: 'data',
+  },
+  {
+    key: 'steps',
+    kind: 'int',
+    min: 0,
+    max: 100000,
+    default: 1000,
+    label: 'Steps',
+    help: 'Training stops after this many steps (0 = no limit).',
+    group: 'run',
+  },
+  {
+    key: 'seed',
+    kind: 'int',
+    min: 0,
+    max: 2147483647,
+    default: 1,
+    label: 'Init seed',
+    help: 'Seed of the weight initialisation.',
+    group: 'run',
+  },
+  {
+    key: 'dataSeed',
+    kind: 'int',
+    min: 0,
+    max: 2147483647,
+    default: 1,
+    label: 'Data seed',
+    help: 'Seed of the data order and of the toy-set generator (the MNIST split is fixed).',
+    group: 'run',
+  },
+  {
+    key: 'evalEvery',
+    kind: 'int',
+    min: 1,
+    max: 1000,
+    default: 25,
+    label: 'Evaluate every',
+    help: 'Training steps between evaluations and embedding-plot refreshes.',
+    group: 'eval',
+  },
+] as const satisfies readonly (EnumRow | NumberRow)[];
+
+type Row = (typeof TABLE)[number];
+
+/** A parameter name, i.e. a URL key: `'backend' | 'data' | … | 'evalEvery'`. */
+export type ParamKey = Row['key'];
+
+type ValueOfRow<R> = R extends { readonly kind: 'enum'; readonly options: readonly (infer O)[] } ? O : number;
+
+/**
+ * A full configuration, derived from the table: enum keys are the union of their options
+ * (e.g. `Config['backend']` is `'auto' | 'webgpu' | 'webgl' | 'wasm' | 'cpu'`), numeric keys are
+ * `number`. Treat it as immutable; use `withValue` (urlSchema.ts) to change a value.
+ */
+export type Config = { [R in Row as R['key']]: ValueOfRow<R> };
+
+/** Applicability of a parameter: a predicate on the config plus a short human reason. */
+interface When {
+  readonly test: (c: Config) => boolean;
+  readonly note: string;
+}
+
+const isToy = (c: Config) => c.data !== 'mnist';
+const heats = (c: Config) => c.heat !== 'off';
+const scaled = (c: Config) => c.head !== 'sm';
+
+/** Kept apart from TABLE because `Config` is derived from TABLE's type. */
+const WHEN: { readonly [K in ParamKey]?: When } = {
+  split: { test: (c) => c.data === 'mnist', note: 'MNIST only' },
+  classes: { test: isToy, note: 'toy sets only' },
+  noise: { test: isToy, note: 'toy sets only' },
+  alpha: { test: scaled, note: 'LN and BN heads only' },
+  alpha2: { test: (c) => heats(c) && scaled(c), note: 'heating-up with an LN or BN head only' },
+  heatAt: { test: heats, note: 'heating-up only' },
+  heatEnd: {
+    test: (c) => c.heat === 'linear' || c.heat === 'geometric',
+    note: 'linear or geometric heating-up only',
+  },
+  heatLr: { test: heats, note: 'heating-up only' },
+};
+
+/**
+ * The full description of parameter `K`: its table row (with literal types, so an enum's
+ * `options` is its tuple) plus optional applicability: `when(c)` is false when the parameter has
+ * no effect under config `c` (the UI greys it out), and `whenNote` says why in a few words.
+ * Distributes over a union of keys, so `ParamSpec` alone is a union discriminated by `kind`.
+ */
+export type ParamSpec<K extends ParamKey = ParamKey> = K extends ParamKey
+  ? Extract<Row, { key: K }> &
+      (Extract<Row, { key: K }> extends { kind: 'enum' } ? unknown : NumberHints) & {
+        /** False when the parameter has no effect under `c` (grey the control out). Absent = always applies. */
+        readonly when?: (c: Config) => boolean;
+        /** Why it may not apply, in a few words (e.g. 'toy sets only'). Present iff `when` is. */
+        readonly whenNote?: string;
+      }
+  : never;
+
+/** Optional UI hints every numeric spec may carry (so `p.log` / `p.step` type-check on any numeric spec). */
+export interface NumberHints {
+  /** Show a log-scale slider. */
+  readonly log?: boolean;
+  /** Slider step; ints step by 1 when absent. Values off the step are still valid. */
+  readonly step?: number;
+}
+
+/** An enum parameter's spec. */
+export type EnumParamSpec = Extract<ParamSpec, { kind: 'enum' }>;
+
+/** An int or float parameter's spec. */
+export type NumberParamSpec = Extract<ParamSpec, { kind: 'int' | 'float' }>;
+
+/** Every parameter, in table order (= URL order = display order within a group). Frozen. */
+export const PARAMS: readonly ParamSpec[] = Object.freeze(
+  TABLE.map((row) => {
+    const w = WHEN[row.key];
+    const spec: Record<string, unknown> = { ...row };
+    if ('options' in row) spec.options = Object.freeze([...row.options]);
+    if (w) {
+      spec.when = w.test;
+      spec.whenNote = w.note;
+    }
+    return Object.freeze(spec) as ParamSpec;
+  }),
+);
+
+/**
+ * The parameters by key, strongly typed (`PARAM_BY_KEY.head.options` is `readonly ['sm','ln','bn']`).
+ * Frozen. For lookups with an untrusted string use {@link isParamKey} first.
+ */
+export const PARAM_BY_KEY: { readonly [K in ParamKey]: ParamSpec<K> } = Object.freeze(
+  Object.fromEntries(PARAMS.map((p) => [p.key, p])),
+) as { readonly [K in ParamKey]: ParamSpec<K> };
+
+/** All keys in table order. */
+export const PARAM_KEYS: readonly ParamKey[] = Object.freeze(PARAMS.map((p) => p.key));
+
+/** True if `key` is a parameter name (own keys only: `'__proto__'`, `'toString'` are not). */
+export function isParamKey(key: string): key is ParamKey {
+  return Object.prototype.hasOwnProperty.call(PARAM_BY_KEY, key);
+}
+
+/** A fresh config holding every parameter's default. */
+export function defaultConfig(): Config {
+  const c: Record<string, string | number> = {};
+  for (const p of PARAMS) c[p.key] = p.default;
+  return c as Config;
+}
+
+/** True if parameter `key` has an effect under config `c` (false → grey the control out). */
+export function isApplicable(key: ParamKey, c: Config): boolean {
+  const when = PARAM_BY_KEY[key].when;
+  return when ? when(c) : true;
+}

@@ -1,0 +1,149 @@
+/**
+ * The page's state: the configuration (the source of truth for links), what the worker reports,
+ * and the run's history. Histories are append-only arrays mutated in place with a version counter,
+ * so a 100,000-step curve costs no copying; plots subscribe to the counter and redraw on frames.
+ */
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import type { Config } from './params';
+import type { BackendInfo, EmbeddingSnapshot, FromWorker } from '../worker/protocol';
+import type { StepPoint } from '../ml/trainer';
+
+export interface Notice {
+  id: number;
+  level: 'info' | 'warn' | 'error';
+  text: string;
+}
+
+/** Per-step series of one run, appended in place. */
+export interface History {
+  step: number[];
+  loss: number[];
+  alpha: number[];
+  lr: number[];
+  /** Evaluation accuracy at the steps it was measured. */
+  evalStep: number[];
+  accuracy: number[];
+}
+
+export interface PlaygroundState {
+  config: Config;
+  notices: Notice[];
+  backend: BackendInfo | null;
+  progress: { label: string; fraction: number } | null;
+  dataset: { description: string; trainSize: number; evalSize: number; encoder: string } | null;
+  running: boolean;
+  finished: boolean;
+  step: number;
+  numTensors: number;
+  history: History;
+  /** Bumped whenever `history` is appended to or replaced. */
+  historyVersion: number;
+  snapshot: EmbeddingSnapshot | null;
+  /** Set when the worker can no longer train (device lost); cleared by a restart. */
+  fatal: string | null;
+}
+
+const emptyHistory = (): History => ({ step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [] });
+
+let nextNoticeId = 1;
+
+/** Creates a store holding `config` (one per page; tests may make their own). */
+export function createPlaygroundStore(config: Config) {
+  return createStore<PlaygroundState>(() => ({
+    config,
+    notices: [],
+    backend: null,
+    progress: null,
+    dataset: null,
+    running: false,
+    finished: false,
+    step: 0,
+    numTensors: 0,
+    history: emptyHistory(),
+    historyVersion: 0,
+    snapshot: null,
+    fatal: null,
+  }));
+}
+
+export type PlaygroundStore = ReturnType<typeof createPlaygroundStore>;
+
+/** Adds a notice; returns its id. */
+export function addNotice(store: PlaygroundStore, level: Notice['level'], text: string): number {
+  const id = nextNoticeId++;
+  store.setState((s) => ({ notices: [...s.notices, { id, level, text }] }));
+  return id;
+}
+
+export function dismissNotice(store: PlaygroundStore, id: number): void {
+  store.setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+}
+
+/** Starts a fresh history (a new or reset run). */
+export function clearRun(store: PlaygroundStore): void {
+  store.setState((s) => ({
+    history: emptyHistory(),
+    historyVersion: s.historyVersion + 1,
+    snapshot: null,
+    step: 0,
+    finished: false,
+    running: false,
+  }));
+}
+
+function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
+  const { history: h, historyVersion } = store.getState();
+  for (const p of points) {
+    h.step.push(p.step);
+    h.loss.push(p.loss);
+    h.alpha.push(p.alpha);
+    h.lr.push(p.lr);
+  }
+  store.setState({ historyVersion: historyVersion + 1 });
+}
+
+/** Folds one worker message into the state. */
+export function ingest(store: PlaygroundStore, msg: FromWorker): void {
+  switch (msg.type) {
+    case 'backend':
+      store.setState({ backend: msg.info });
+      if (msg.info.note) addNotice(store, 'info', msg.info.note);
+      return;
+    case 'progress':
+      store.setState({ progress: msg.fraction >= 1 ? null : { label: msg.label, fraction: msg.fraction } });
+      return;
+    case 'ready':
+      store.setState({ dataset: { description: msg.description, trainSize: msg.trainSize, evalSize: msg.evalSize, encoder: msg.encoder } });
+      return;
+    case 'steps':
+      appendSteps(store, msg.points);
+      return;
+    case 'snapshot': {
+      const { history: h, historyVersion } = store.getState();
+      const last = h.evalStep.length - 1;
+      if (last >= 0 && h.evalStep[last] === msg.snapshot.step) h.accuracy[last] = msg.snapshot.accuracy;
+      else {
+        h.evalStep.push(msg.snapshot.step);
+        h.accuracy.push(msg.snapshot.accuracy);
+      }
+      store.setState({ snapshot: msg.snapshot, historyVersion: historyVersion + 1 });
+      return;
+    }
+    case 'state':
+      store.setState({ running: msg.running, step: msg.step, finished: msg.finished, numTensors: msg.numTensors });
+      return;
+    case 'notice':
+      addNotice(store, msg.level, msg.message);
+      return;
+    case 'fatal':
+      store.setState({ fatal: msg.message, running: false });
+      addNotice(store, 'error', msg.message);
+      return;
+  }
+}
+
+/** React hook over a store, with a selector. */
+export function usePlayground<T>(store: PlaygroundStore, selector: (s: PlaygroundState) => T): T {
+  return useStore(store, selector);
+}

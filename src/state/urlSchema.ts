@@ -1,0 +1,276 @@
+/**
+ * The versioned URL-hash schema, built on the parameter table in `params.ts`.
+ *
+ * A link is `#v=1&backend=auto&data=mnist&…` with every key in table order, so it reproduces the
+ * run even after defaults change. Reading a link never throws: every value is validated and
+ * clamped, and whatever had to be fixed is reported as a short human notice.
+ *
+ * Pure TypeScript (no DOM): runs in Node/Vitest and in the training Web Worker.
+ */
+
+import {
+  PARAMS,
+  PARAM_BY_KEY,
+  defaultConfig,
+  isParamKey,
+  type Config,
+  type ParamKey,
+  type ParamSpec,
+} from './params';
+
+/** Version of the hash schema written by {@link serializeConfig}. Bump it when a key changes meaning or name, and add a migration. */
+export const SCHEMA_VERSION = 1;
+
+/** Hashes longer than this many characters are not read (defaults are used, with a notice). */
+export const MAX_HASH_LENGTH = 8192;
+
+/** A migration turns the raw key→value map of a version-n link into a version-(n+1) one. */
+export type Migration = (raw: Map<string, string>) => Map<string, string>;
+
+/** Migrations by the version they upgrade *from* (n → n+1). Empty while only v1 exists. */
+export const MIGRATIONS: Readonly<Record<number, Migration>> = Object.freeze({});
+
+/** Result of validating one value: the value to use and, if it had to be changed, why. */
+export interface Validated<K extends ParamKey = ParamKey> {
+  value: Config[K];
+  notice?: string;
+}
+
+/** Result of reading a hash: a complete, valid config plus human notices about what was fixed. */
+export interface ParsedHash {
+  config: Config;
+  notices: string[];
+}
+
+const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+const MAX_SHOWN = 40;
+const MAX_LISTED = 8;
+
+/** Shows a user-supplied value in a notice, shortened if long. */
+function show(raw: unknown): string {
+  let s: string;
+  if (typeof raw === 'string') s = raw;
+  else if (typeof raw === 'number' || typeof raw === 'boolean' || raw === null || raw === undefined) s = String(raw);
+  else s = `(${typeof raw})`;
+  return s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN - 1)}…` : s;
+}
+
+/** Lists items in a notice, at most MAX_LISTED of them. */
+function list(items: readonly string[]): string {
+  const shown = items.slice(0, MAX_LISTED).map((s) => (s === '' ? '(empty)' : show(s)));
+  const more = items.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+/** Writes a number the way the hash stores it (shortest round-trip form; never `-0`). */
+function formatNumber(x: number): string {
+  return Object.is(x, -0) ? '0' : String(x);
+}
+
+function validateEnum(p: Extract<ParamSpec, { kind: 'enum' }>, raw: unknown): { value: string; notice?: string } {
+  const options: readonly string[] = p.options;
+  if (typeof raw === 'string' && options.includes(raw)) return { value: raw };
+  return {
+    value: p.default,
+    notice: `${p.key}=${show(raw)} is not one of ${options.join(', ')}; using the default ${p.default}`,
+  };
+}
+
+function validateNumber(
+  p: Extract<ParamSpec, { kind: 'int' | 'float' }>,
+  raw: unknown,
+): { value: number; notice?: string } {
+  const useDefault = (why: string) => ({
+    value: p.default,
+    notice: `${p.key}=${show(raw)} ${why}; using the default ${formatNumber(p.default)}`,
+  });
+  let x: number;
+  if (typeof raw === 'number') {
+    x = raw;
+  } else if (typeof raw === 'string') {
+    const s = raw.trim();
+    if (s === '') return useDefault('is empty');
+    if (!NUMBER_RE.test(s)) return useDefault('is not a number');
+    x = Number(s);
+  } else {
+    return useDefault('is not a number');
+  }
+  if (!Number.isFinite(x)) return useDefault('is not a finite number');
+
+  const problems: string[] = [];
+  if (p.kind === 'int' && !Number.isInteger(x)) {
+    x = Math.round(x);
+    problems.push('is not a whole number');
+  }
+  if (x < p.min) {
+    x = p.min;
+    problems.push(`is below the minimum ${formatNumber(p.min)}`);
+  } else if (x > p.max) {
+    x = p.max;
+    problems.push(`is above the maximum ${formatNumber(p.max)}`);
+  }
+  if (Object.is(x, -0)) x = 0;
+  if (problems.length === 0) return { value: x };
+  return { value: x, notice: `${p.key}=${show(raw)} ${problems.join(' and ')}; using ${formatNumber(x)}` };
+}
+
+/**
+ * Validates one value for parameter `key`. `raw` may be a string (from a URL) or a number/string
+ * from a control. Enum values must match an option exactly. Numbers must be finite decimals
+ * (`1e-3` is fine; hex, `Infinity`, empty are not); ints are rounded; out-of-range values are
+ * clamped to the bound. Anything unusable becomes the default. A `notice` says what was changed.
+ * Throws only if `key` is not a parameter (a programming error).
+ */
+export function validateValue<K extends ParamKey>(key: K, raw: unknown): Validated<K> {
+  if (!isParamKey(key)) throw new Error(`validateValue: unknown parameter "${String(key)}"`);
+  const p = PARAM_BY_KEY[key] as ParamSpec;
+  const r = p.kind === 'enum' ? validateEnum(p, raw) : validateNumber(p, raw);
+  return r as Validated<K>;
+}
+
+/**
+ * Returns `config` with `key` set to `raw`, validated and clamped exactly like a URL value
+ * (call {@link validateValue} if you also want the notice). Returns the same object when the
+ * validated value equals the current one, so store subscribers don't re-render needlessly.
+ */
+export function withValue<K extends ParamKey>(config: Config, key: K, raw: unknown): Config {
+  const { value } = validateValue(key, raw);
+  if (Object.is(config[key], value)) return config;
+  return { ...config, [key]: value };
+}
+
+/**
+ * Writes a config as a hash body (no leading '#'): `v=1&backend=auto&…`, with every key in table
+ * order, floats in their shortest round-trip form, ints as integers, values URI-encoded. Values
+ * are validated on the way, so an invalid config still yields a link that parses cleanly.
+ */
+export function serializeConfig(c: Config): string {
+  const parts = [`v=${SCHEMA_VERSION}`];
+  for (const p of PARAMS) {
+    const { value } = validateValue(p.key, (c as Record<string, unknown>)[p.key]);
+    const text = typeof value === 'number' ? formatNumber(value) : value;
+    parts.push(`${encodeURIComponent(p.key)}=${encodeURIComponent(text)}`);
+  }
+  return parts.join('&');
+}
+
+function decode(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * {@link parseHash} with the migration table and current version injectable (for tests and for
+ * checking a future migration before it ships). Never throws.
+ */
+export function parseHashWith(
+  hash: string,
+  migrations: Readonly<Record<number, Migration>>,
+  version: number,
+): ParsedHash {
+  const notices: string[] = [];
+  const config = defaultConfig();
+  try {
+    let body = typeof hash === 'string' ? hash : '';
+    if (body.startsWith('#')) body = body.slice(1);
+    if (body.length > MAX_HASH_LENGTH) {
+      notices.push(
+        `The link is too long (${body.length} characters, limit ${MAX_HASH_LENGTH}); using the defaults`,
+      );
+      return { config, notices };
+    }
+    if (body === '') return { config, notices };
+
+    // 1. Split into raw key → value (decoded), last occurrence wins.
+    let raw = new Map<string, string>();
+    const counts = new Map<string, number>();
+    const noEquals: string[] = [];
+    const undecodable: string[] = [];
+    for (const part of body.split('&')) {
+      if (part === '') continue; // stray '&' (e.g. a trailing one) is harmless
+      const eq = part.indexOf('=');
+      if (eq < 0) {
+        noEquals.push(decode(part) ?? part);
+        continue;
+      }
+      const key = decode(part.slice(0, eq));
+      const value = decode(part.slice(eq + 1));
+      if (key === null || value === null) {
+        undecodable.push(part);
+        continue;
+      }
+      raw.set(key, value);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    if (noEquals.length > 0) notices.push(`Ignored parts without "=": ${list(noEquals)}`);
+    if (undecodable.length > 0) notices.push(`Ignored parts with broken %-encoding: ${list(undecodable)}`);
+    for (const [key, n] of counts) {
+      if (n > 1) notices.push(`${show(key)} is given ${n} times; using the last value (${show(raw.get(key))})`);
+    }
+
+    // 2. Schema version, then migrations up to the current version.
+    let from = version;
+    const v = raw.get('v');
+    raw.delete('v');
+    if (v !== undefined) {
+      const n = /^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
+      if (!Number.isSafeInteger(n) || n < 1) {
+        notices.push(`v=${show(v)} is not a valid schema version; reading the link as v${version}`);
+      } else if (n > version) {
+        notices.push(
+          `This link was made by a newer version of the playground (v${n}); read as v${version}, unknown keys ignored`,
+        );
+      } else {
+        from = n;
+      }
+    }
+    for (let n = from; n < version; n++) {
+      const migrate = Object.prototype.hasOwnProperty.call(migrations, n) ? migrations[n] : undefined;
+      if (!migrate) {
+        notices.push(`No upgrade from schema v${n} to v${n + 1} is known; reading the link as is`);
+        continue;
+      }
+      try {
+        const next = migrate(new Map(raw));
+        if (next instanceof Map) raw = next;
+        else notices.push(`Upgrading the link from v${n} to v${n + 1} failed; reading it as is`);
+      } catch {
+        notices.push(`Upgrading the link from v${n} to v${n + 1} failed; reading it as is`);
+      }
+    }
+
+    raw.delete('v'); // a migration must not smuggle the version back in as a "parameter"
+
+    // 3. Validate known keys in table order; missing keys keep their defaults silently.
+    const out = config as Record<string, string | number>;
+    for (const p of PARAMS) {
+      if (!raw.has(p.key)) continue;
+      const r = validateValue(p.key, raw.get(p.key));
+      out[p.key] = r.value;
+      if (r.notice) notices.push(r.notice);
+    }
+
+    // 4. Everything else is unknown.
+    const unknown = [...raw.keys()].filter((k) => !isParamKey(k));
+    if (unknown.length > 0) {
+      notices.push(`Ignored unknown ${unknown.length === 1 ? 'key' : 'keys'}: ${list(unknown)}`);
+    }
+    return { config, notices };
+  } catch {
+    // Defensive: nothing above should throw, but a link must never break the page.
+    return { config: defaultConfig(), notices: [...notices, 'Could not read the link; using the defaults'] };
+  }
+}
+
+/**
+ * Reads a URL hash (with or without the leading '#') into a complete, valid config. Never throws.
+ * Empty hash → defaults, no notices. Missing keys keep their defaults silently; everything that had
+ * to be fixed or ignored (clamped, rounded, unknown, duplicated, undecodable, newer version, too
+ * long) is reported in `notices`, e.g. `lr=5 is above the maximum 1; using 1`.
+ */
+export function parseHash(hash: string): ParsedHash {
+  return parseHashWith(hash, MIGRATIONS, SCHEMA_VERSION);
+}

@@ -1,0 +1,33 @@
+import { ControllerContext } from './context';
+import type { Controller } from './controller';
+import { Header } from './Header';
+import { Notices } from './Notices';
+import { Transport } from './Transport';
+import { ParamPanel } from './ParamPanel';
+import { StatusBar } from './StatusBar';
+import { EmbeddingPlot } from './plots/EmbeddingPlot';
+import { TrainingCurves } from './plots/TrainingCurves';
+
+export function App({ controller }: { controller: Controller }) {
+  return (
+    <ControllerContext.Provider value={controller}>
+      <div className="app">
+        <Header />
+        <Notices />
+        <div className="layout">
+          <aside className="sidebar">
+            <Transport />
+            <ParamPanel />
+          </aside>
+          <main className="views">
+            <StatusBar />
+            <div className="plots">
+              <EmbeddingPlot />
+              <TrainingCurves />
+            </div>
+          </main>
+        </div>
+      </div>
+    </ControllerContext.Provider>
+  );
+}

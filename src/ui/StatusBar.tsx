@@ -1,0 +1,51 @@
+import { useAppState } from './context';
+
+const fmt = (v: number | undefined, digits = 4) => (v === undefined ? '—' : Number.isFinite(v) ? v.toPrecision(digits) : String(v));
+
+/** The run at a glance: step, last loss, α and learning rate in force, accuracy, live tensors. */
+export function StatusBar() {
+  const step = useAppState((s) => s.step);
+  const running = useAppState((s) => s.running);
+  const numTensors = useAppState((s) => s.numTensors);
+  const dataset = useAppState((s) => s.dataset);
+  const snapshot = useAppState((s) => s.snapshot);
+  const last = useAppState((s) => {
+    const h = s.history;
+    const i = h.loss.length - 1;
+    return i >= 0 ? `${h.loss[i]}|${h.alpha[i]}|${h.lr[i]}` : null;
+  });
+  const [loss, alpha, lr] = last ? last.split('|').map(Number) : [];
+  return (
+    <div className="status">
+      <Stat label="step" testId="step" value={String(step)} />
+      <Stat label="loss" testId="loss" value={fmt(loss)} />
+      <Stat label="α" testId="alpha-now" value={fmt(alpha, 3)} />
+      <Stat label="lr" testId="lr-now" value={fmt(lr, 2)} />
+      <Stat
+        label={snapshot ? `eval ${snapshot.accuracyKind}` : 'eval accuracy'}
+        testId="accuracy"
+        value={snapshot ? `${(snapshot.accuracy * 100).toFixed(1)}%` : '—'}
+      />
+      <Stat label="tensors" testId="tensors" value={String(numTensors)} />
+      <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">
+        {running ? 'training' : 'paused'}
+      </span>
+      {dataset && (
+        <span className="dataset" data-testid="dataset">
+          {dataset.description} · {dataset.encoder.toUpperCase()} encoder
+        </span>
+      )}
+    </div>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <span className="stat">
+      <span className={label.length === 1 ? 'label symbol' : 'label'}>{label}</span>
+      <span className="value" data-testid={testId}>
+        {value}
+      </span>
+    </span>
+  );
+}

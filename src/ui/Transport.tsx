@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useAppState, useController } from './context';
+import { addNotice } from '../state/store';
+
+/** Play, pause, single step, reset, and the link that reproduces the run. */
+export function Transport() {
+  const c = useController();
+  const running = useAppState((s) => s.running);
+  const finished = useAppState((s) => s.finished);
+  const ready = useAppState((s) => s.dataset !== null && s.progress === null);
+  const [link, setLink] = useState<string | null>(null);
+
+  const share = async () => {
+    const url = c.shareUrl();
+    setLink(url);
+    try {
+      await navigator.clipboard.writeText(url);
+      addNotice(c.store, 'info', 'Link copied: it reproduces this run (same backend, same seeds).');
+    } catch {
+      addNotice(c.store, 'info', 'Copy the link below: the clipboard is not available here.');
+    }
+  };
+
+  return (
+    <section className="transport">
+      <div className="buttons">
+        <button data-testid="play" onClick={() => c.play()} disabled={!ready || running || finished} title="Train continuously">
+          ▶ Play
+        </button>
+        <button data-testid="pause" onClick={() => c.pause()} disabled={!running} title="Pause after the current step">
+          ❚❚ Pause
+        </button>
+        <button data-testid="step-once" onClick={() => c.stepOnce()} disabled={!ready || running || finished} title="One training step">
+          Step
+        </button>
+        <button data-testid="reset" onClick={() => c.reset()} title="Restart from the same seeds">
+          ↺ Reset
+        </button>
+        <button data-testid="share" onClick={share} title="Copy a link that reproduces this run">
+          Copy link
+        </button>
+      </div>
+      {finished && <p className="hint">Reached the step limit; raise “Steps” to train longer.</p>}
+      {link && <input className="share-url" data-testid="share-url" readOnly value={link} onFocus={(e) => e.target.select()} />}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Connects the page to the training worker: sends commands, folds the worker's reports into the
+ * store, keeps the URL hash in step with the configuration, and restarts the worker when the
+ * backend changes (a fresh worker gets a fresh GPU device) or after a fatal error.
+ */
+import type { Config, ParamKey } from '../state/params';
+import { parseHash, serializeConfig, validateValue } from '../state/urlSchema';
+import { addNotice, clearRun, ingest, type PlaygroundStore } from '../state/store';
+import type { FromWorker, ToWorker } from '../worker/protocol';
+
+export class Controller {
+  private worker: Worker | null = null;
+  private workerBackend: Config['backend'] | null = null;
+
+  constructor(
+    readonly store: PlaygroundStore,
+    private readonly dataUrl: string,
+  ) {}
+
+  private send(msg: ToWorker): void {
+    this.worker?.postMessage(msg);
+  }
+
+  private spawn(): void {
+    this.worker?.terminate();
+    const w = new Worker(new URL('../worker/trainer.worker.ts', import.meta.url), { type: 'module' });
+    w.onmessage = (e: MessageEvent<FromWorker>) => ingest(this.store, e.data);
+    w.onerror = (e) => {
+      e.preventDefault();
+      addNotice(this.store, 'error', `The training worker failed: ${e.message || 'unknown error'}. Press reset to restart it.`);
+      this.store.setState({ running: false, fatal: e.message || 'worker error' });
+    };
+    this.worker = w;
+    this.workerBackend = this.store.getState().config.backend;
+    this.store.setState({ backend: null, fatal: null });
+  }
+
+  /** Starts a run for the current configuration (a new worker if the backend changed). */
+  start(): void {
+    const { config, fatal } = this.store.getState();
+    if (!this.worker || this.workerBackend !== config.backend || fatal) this.spawn();
+    clearRun(this.store);
+    this.send({ type: 'init', config, dataUrl: this.dataUrl });
+  }
+
+  play(): void {
+    this.send({ type: 'play' });
+  }
+
+  pause(): void {
+    this.send({ type: 'pause' });
+  }
+
+  stepOnce(): void {
+    this.send({ type: 'step' });
+  }
+
+  /** Rebuilds the run from the same seeds, so the same curve comes back. */
+  reset(): void {
+    if (this.store.getState().fatal) return this.start();
+    clearRun(this.store);
+    this.send({ type: 'reset' });
+  }
+
+  /** Sets one parameter (validated and clamped as in a link) and starts a new run. */
+  setParam(key: ParamKey, raw: unknown): void {
+    const { value, notice } = validateValue(key, raw);
+    if (notice) addNotice(this.store, 'warn', notice);
+    const config = this.store.getState().config;
+    if (Object.is(config[key], value)) return;
+    this.applyConfig({ ...config, [key]: value } as Config);
+  }
+
+  /** Replaces the whole configuration, writes it to the URL and starts a new run. */
+  applyConfig(config: Config): void {
+    this.store.setState({ config });
+    this.writeHash();
+    this.start();
+  }
+
+  /** Reads a hash (page load, hash edited by hand); a bad one still yields a working config. */
+  loadHash(hash: string): void {
+    const { config, notices } = parseHash(hash);
+    for (const n of notices) addNotice(this.store, 'warn', n);
+    this.store.setState({ config });
+    if (hash.replace(/^#/, '') !== '') this.writeHash();
+  }
+
+  /** The link that reproduces the current run. */
+  shareUrl(): string {
+    const url = new URL(window.location.href);
+    url.hash = serializeConfig(this.store.getState().config);
+    return url.href;
+  }
+
+  writeHash(): void {
+    const hash = '#' + serializeConfig(this.store.getState().config);
+    if (window.location.hash !== hash) history.replaceState(null, '', hash);
+  }
+
+  dispose(): void {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+}

@@ -1,0 +1,115 @@
+import { useRef } from 'react';
+import * as d3 from 'd3';
+import { useController } from '../context';
+import { useFrameRedraw } from './useFrameRedraw';
+import { classColour } from './palette';
+import type { EmbeddingSnapshot } from '../../worker/protocol';
+
+const SIZE = 440;
+const PAD = 28;
+
+/**
+ * The evaluation set in the embedding space. For d = 2 the l2-normalised embeddings lie on the
+ * unit circle, drawn with the normalised class weights as diamonds at radius 0.9 (HU Fig. 3);
+ * for d > 2, the top two principal components. Points go on a canvas (thousands of them),
+ * the frame, weights and legend in SVG on top.
+ */
+export function EmbeddingPlot() {
+  const { store } = useController();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+
+  useFrameRedraw(
+    store,
+    (s) => s.snapshot,
+    () => {
+      const snap = store.getState().snapshot;
+      if (canvasRef.current && svgRef.current && boxRef.current) draw(snap, canvasRef.current, svgRef.current, boxRef.current);
+    },
+  );
+
+  return (
+    <figure className="plot embedding" data-testid="embedding-plot" ref={boxRef} data-points="0">
+      <figcaption>Embedding of the evaluation set</figcaption>
+      <div className="stack" style={{ width: SIZE, height: SIZE }}>
+        <canvas ref={canvasRef} width={SIZE} height={SIZE} />
+        <svg ref={svgRef} width={SIZE} height={SIZE} role="img" aria-label="embedding plot" />
+      </div>
+    </figure>
+  );
+}
+
+function draw(snap: EmbeddingSnapshot | null, canvas: HTMLCanvasElement, svgEl: SVGSVGElement, box: HTMLDivElement) {
+  const ctx = canvas.getContext('2d')!;
+  const dpr = window.devicePixelRatio || 1;
+  if (canvas.width !== SIZE * dpr) {
+    canvas.width = SIZE * dpr;
+    canvas.height = SIZE * dpr;
+    canvas.style.width = `${SIZE}px`;
+    canvas.style.height = `${SIZE}px`;
+  }
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, SIZE, SIZE);
+  const svg = d3.select(svgEl);
+  svg.selectAll('*').remove();
+  box.dataset.points = String(snap ? snap.labels.length : 0);
+  box.dataset.step = String(snap?.step ?? '');
+  if (!snap) return;
+
+  const n = snap.labels.length;
+  let extent = 1.1;
+  if (snap.projection === 'pca') {
+    extent = 1e-6;
+    for (let i = 0; i < snap.points.length; i++) extent = Math.max(extent, Math.abs(snap.points[i]));
+    extent *= 1.05;
+  }
+  const x = d3.scaleLinear().domain([-extent, extent]).range([PAD, SIZE - PAD]);
+  const y = d3.scaleLinear().domain([-extent, extent]).range([SIZE - PAD, PAD]);
+
+  if (snap.projection === 'circle') {
+    svg.append('circle').attr('cx', x(0)).attr('cy', y(0)).attr('r', x(1) - x(0)).attr('class', 'unit-circle');
+  }
+  svg.append('g').attr('transform', `translate(0,${SIZE - PAD})`).call(d3.axisBottom(x).ticks(5));
+  svg.append('g').attr('transform', `translate(${PAD},0)`).call(d3.axisLeft(y).ticks(5));
+
+  ctx.globalAlpha = 0.55;
+  for (let i = 0; i < n; i++) {
+    ctx.fillStyle = classColour(snap.labels[i]);
+    ctx.fillRect(x(snap.points[2 * i]) - 1.5, y(snap.points[2 * i + 1]) - 1.5, 3, 3);
+  }
+  ctx.globalAlpha = 1;
+
+  // Class weights as diamonds at 0.9 of their (unit) length, as in HU Fig. 3.
+  const m = snap.weights.length / 2;
+  const diamonds = d3.range(m).map((c) => ({ c, px: x(0.9 * snap.weights[2 * c]), py: y(0.9 * snap.weights[2 * c + 1]) }));
+  svg
+    .append('g')
+    .selectAll('path')
+    .data(diamonds)
+    .join('path')
+    .attr('d', d3.symbol(d3.symbolDiamond, 90)())
+    .attr('transform', (d) => `translate(${d.px},${d.py})`)
+    .attr('fill', (d) => classColour(d.c))
+    .attr('class', 'weight')
+    .append('title')
+    .text((d) => `class ${d.c} weight`);
+
+  const present = Array.from(new Set(snap.labels)).sort((a, b) => a - b);
+  const legend = svg.append('g').attr('class', 'legend').attr('transform', `translate(${SIZE - PAD - 30},${PAD})`);
+  present.forEach((c, i) => {
+    const g = legend.append('g').attr('transform', `translate(0,${i * 14})`);
+    g.append('rect').attr('width', 9).attr('height', 9).attr('fill', classColour(c));
+    g.append('text').attr('x', 13).attr('y', 8).text(String(c));
+  });
+  svg
+    .append('text')
+    .attr('class', 'caption')
+    .attr('x', PAD + 4)
+    .attr('y', PAD - 8)
+    .text(
+      snap.projection === 'circle'
+        ? `step ${snap.step} · unit circle, weights ◆`
+        : `step ${snap.step} · PCA of d=${snap.dim} (${(snap.explained * 100).toFixed(0)}% of variance)`,
+    );
+}

@@ -1,0 +1,89 @@
+/**
+ * Backend selection inside the worker. `auto` takes WebGPU on a real adapter; on a fallback
+ * adapter (SwiftShader, i.e. WebGPU emulated on the CPU) wasm is several times faster, so auto
+ * takes wasm there and says why. A forced backend that cannot start falls back visibly.
+ */
+import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-webgpu';
+import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import wasmPlain from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
+import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
+import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
+import type { BackendInfo } from './protocol';
+import type { Config } from '../state/params';
+
+setWasmPaths({
+  'tfjs-backend-wasm.wasm': wasmPlain,
+  'tfjs-backend-wasm-simd.wasm': wasmSimd,
+  'tfjs-backend-wasm-threaded-simd.wasm': wasmThreaded,
+});
+// The threaded build spawns pthread workers from a blob that breaks once bundled; one thread it is.
+tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+
+type AdapterInfo = NonNullable<BackendInfo['adapter']>;
+
+async function probeAdapter(): Promise<{ adapter: AdapterInfo | null; why: string | null }> {
+  const gpu = (self.navigator as Navigator & { gpu?: GPU }).gpu;
+  if (!gpu) return { adapter: null, why: 'this browser exposes no WebGPU (navigator.gpu is missing)' };
+  try {
+    const a = await gpu.requestAdapter();
+    if (!a) return { adapter: null, why: 'no WebGPU adapter is available' };
+    // Chromium moved isFallbackAdapter from the adapter to adapter.info.
+    const info = a.info as GPUAdapterInfo & { isFallbackAdapter?: boolean };
+    const legacy = a as GPUAdapter & { isFallbackAdapter?: boolean };
+    const fallback = Boolean(info.isFallbackAdapter ?? legacy.isFallbackAdapter ?? info.architecture === 'swiftshader');
+    return {
+      adapter: { vendor: info.vendor, architecture: info.architecture, description: info.description, fallback },
+      why: null,
+    };
+  } catch (e) {
+    return { adapter: null, why: `requesting a WebGPU adapter failed: ${(e as Error).message}` };
+  }
+}
+
+async function trySet(name: string): Promise<boolean> {
+  try {
+    const ok = await tf.setBackend(name);
+    await tf.ready();
+    return ok && tf.getBackend() === name;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Activates the backend for `requested` and reports what is in use. `onDeviceLost` fires if the
+ * WebGPU device dies later (a driver reset, a tab in the background for long, …).
+ */
+export async function selectBackend(requested: Config['backend'], onDeviceLost: (why: string) => void): Promise<BackendInfo> {
+  const { adapter, why } = await probeAdapter();
+  let target: string = requested;
+  let note: string | null = null;
+  if (requested === 'auto') {
+    if (adapter && !adapter.fallback) target = 'webgpu';
+    else {
+      target = 'wasm';
+      note = adapter
+        ? `auto chose wasm: the WebGPU adapter (${adapter.architecture || adapter.vendor}) is a CPU fallback, where wasm is faster`
+        : `auto chose wasm: ${why}`;
+    }
+  } else if (requested === 'webgpu' && !adapter) {
+    target = 'wasm';
+    note = `WebGPU unavailable (${why}); fell back to wasm`;
+  }
+  if (!(await trySet(target))) {
+    const fallback = target === 'wasm' ? 'cpu' : 'wasm';
+    note = `the ${target} backend failed to start; fell back to ${fallback}`;
+    target = fallback;
+    if (!(await trySet(target))) {
+      target = 'cpu';
+      await trySet('cpu');
+    }
+  }
+  if (target === 'webgpu') {
+    const device = (tf.backend() as WebGPUBackend).device;
+    void device.lost.then((info) => onDeviceLost(info.message || info.reason || 'unknown reason'));
+  }
+  return { requested, active: tf.getBackend(), adapter, note };
+}

@@ -1,0 +1,52 @@
+/**
+ * The typed messages between the page and the training worker. The page owns the configuration and
+ * the history; the worker owns tfjs, the data and the run, and reports what happened.
+ */
+import type { Config } from '../state/params';
+import type { StepPoint } from '../ml/trainer';
+
+/** The tfjs backend in use and the WebGPU adapter seen, for the status bar. */
+export interface BackendInfo {
+  requested: Config['backend'];
+  active: string;
+  adapter: { vendor: string; architecture: string; description: string; fallback: boolean } | null;
+  /** Why the active backend differs from the request, or other facts worth showing. */
+  note: string | null;
+}
+
+/** The evaluation set in 2-D, ready to draw. */
+export interface EmbeddingSnapshot {
+  step: number;
+  dim: number;
+  projection: 'circle' | 'pca';
+  /** Share of the variance the 2-D view shows (1 on the circle). */
+  explained: number;
+  /** n × 2 coordinates of the evaluation items. */
+  points: Float32Array;
+  labels: Int32Array;
+  /** M × 2 coordinates of the l2-normalised class weights. */
+  weights: Float32Array;
+  /** Evaluation accuracy, and what it measures. */
+  accuracy: number;
+  accuracyKind: 'nearest class weight' | 'Recall@1';
+}
+
+export type ToWorker =
+  /** (Re)build the run from this configuration; data are cached across inits. */
+  | { type: 'init'; config: Config; dataUrl: string }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'step' }
+  /** Rebuild the same run from its seeds. */
+  | { type: 'reset' };
+
+export type FromWorker =
+  | { type: 'backend'; info: BackendInfo }
+  | { type: 'progress'; label: string; fraction: number }
+  | { type: 'ready'; description: string; trainSize: number; evalSize: number; encoder: string }
+  | { type: 'steps'; points: StepPoint[] }
+  | { type: 'snapshot'; snapshot: EmbeddingSnapshot }
+  | { type: 'state'; running: boolean; step: number; finished: boolean; numTensors: number }
+  | { type: 'notice'; level: 'info' | 'warn' | 'error'; message: string }
+  /** The run cannot continue in this worker (e.g. the GPU device was lost). */
+  | { type: 'fatal'; message: string };

@@ -1,0 +1,175 @@
+/**
+ * The training worker: owns tfjs, the data and the run, so the page's main thread only draws.
+ * Commands are serialised on one promise chain; `pause` alone acts at once, by ending the loop
+ * after the step in flight.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { Trainer, type StepPoint } from '../ml/trainer';
+import { fitProjection, project } from '../eval/projection';
+import { recallAtK } from '../eval/recall';
+import type { Config } from '../state/params';
+import { selectBackend } from './backends';
+import { loadSplit } from './dataCache';
+import type { EmbeddingSnapshot, FromWorker, ToWorker } from './protocol';
+
+const post = (msg: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(msg, transfer);
+
+let config: Config | null = null;
+let dataUrl = '';
+let backendReady: Promise<void> | null = null;
+let run: Trainer | null = null;
+let running = false;
+let dead = false;
+let chain: Promise<void> = Promise.resolve();
+
+/** Largest evaluation subset for Recall@1 (brute force, O(n²d) in JS). */
+const RECALL_SAMPLE = 2000;
+/** Step points are batched into one message at most this often. */
+const POST_EVERY_MS = 50;
+
+const channel = new MessageChannel();
+let wake: (() => void) | null = null;
+channel.port1.onmessage = () => wake?.();
+/** Lets queued messages (pause, …) in between steps; a resolved promise alone would not. */
+const yieldToEvents = () =>
+  new Promise<void>((resolve) => {
+    wake = resolve;
+    channel.port2.postMessage(0);
+  });
+
+function postState(): void {
+  const limit = config?.steps ?? 0;
+  const step = run?.step ?? 0;
+  post({ type: 'state', running, step, finished: limit > 0 && step >= limit, numTensors: tf.memory().numTensors });
+}
+
+async function ensureBackend(c: Config): Promise<void> {
+  backendReady ??= selectBackend(c.backend, (why) => {
+    dead = true;
+    running = false;
+    post({ type: 'fatal', message: `The GPU device was lost (${why}). The run so far is kept; restart to continue on a working backend.` });
+  }).then((info) => post({ type: 'backend', info }));
+  await backendReady;
+}
+
+async function build(): Promise<void> {
+  if (!config) return;
+  const c = config;
+  await ensureBackend(c);
+  run?.dispose();
+  run = null;
+  post({ type: 'progress', label: c.data === 'mnist' ? 'Loading MNIST' : 'Generating data', fraction: 0 });
+  const split = await loadSplit(c, dataUrl, (fraction) => post({ type: 'progress', label: 'Loading MNIST', fraction }));
+  run = new Trainer(c, split);
+  post({ type: 'progress', label: 'Ready', fraction: 1 });
+  post({
+    type: 'ready',
+    description: split.description,
+    trainSize: split.train.n,
+    evalSize: split.evaluation.n,
+    encoder: run.encoder.kind,
+  });
+  await sendSnapshot();
+  postState();
+}
+
+async function sendSnapshot(): Promise<void> {
+  if (!run) return;
+  const ev = await run.evaluate();
+  const proj = fitProjection(ev.embeddings, ev.n, ev.dim);
+  let accuracy = ev.accuracy;
+  if (accuracy === null) {
+    const m = Math.min(ev.n, RECALL_SAMPLE);
+    accuracy = recallAtK(ev.embeddings.subarray(0, m * ev.dim), ev.labels, m, ev.dim, [1])[0];
+  }
+  const snapshot: EmbeddingSnapshot = {
+    step: ev.step,
+    dim: ev.dim,
+    projection: proj.kind,
+    explained: proj.explained,
+    points: project(proj, ev.embeddings, ev.n),
+    labels: Int32Array.from(ev.labels),
+    weights: project(proj, ev.weights, ev.weights.length / ev.dim),
+    accuracy,
+    accuracyKind: ev.accuracy === null ? 'Recall@1' : 'nearest class weight',
+  };
+  post({ type: 'snapshot', snapshot }, [snapshot.points.buffer, snapshot.labels.buffer, snapshot.weights.buffer]);
+}
+
+/** One step; false when the run must stop (limit reached, divergence). */
+async function step(pending: StepPoint[]): Promise<boolean> {
+  if (!run || !config || dead) return false;
+  if (config.steps > 0 && run.step >= config.steps) return false;
+  const p = await run.trainStep();
+  pending.push(p);
+  if (!Number.isFinite(p.loss)) {
+    post({
+      type: 'notice',
+      level: 'error',
+      message: `Training diverged at step ${p.step} (loss is ${p.loss}). Paused: lower the learning rate or α, then reset. The curve so far is kept.`,
+    });
+    return false;
+  }
+  if (p.step % config.evalEvery === 0 || p.step === config.steps) {
+    post({ type: 'steps', points: pending.splice(0) });
+    await sendSnapshot();
+  }
+  return true;
+}
+
+async function loop(): Promise<void> {
+  const pending: StepPoint[] = [];
+  let lastPost = performance.now();
+  postState();
+  while (running) {
+    if (!(await step(pending))) running = false;
+    if (pending.length && (!running || performance.now() - lastPost > POST_EVERY_MS)) {
+      post({ type: 'steps', points: pending.splice(0) });
+      lastPost = performance.now();
+    }
+    postState();
+    await yieldToEvents();
+  }
+  postState();
+}
+
+async function handle(msg: ToWorker): Promise<void> {
+  switch (msg.type) {
+    case 'init':
+      config = msg.config;
+      dataUrl = msg.dataUrl;
+      return build();
+    case 'reset':
+      return build();
+    case 'step': {
+      const pending: StepPoint[] = [];
+      await step(pending);
+      if (pending.length) post({ type: 'steps', points: pending });
+      return postState();
+    }
+    case 'play':
+      return loop();
+    case 'pause':
+      return;
+  }
+}
+
+self.onmessage = (e: MessageEvent<ToWorker>) => {
+  const msg = e.data;
+  // Pause must not wait behind the loop it stops; anything else stops the loop first. The running
+  // flag is set here, not in the queue, so a second play cannot start a loop that outlives a pause.
+  if (msg.type === 'play') {
+    if (running || dead) return;
+    running = true;
+  } else running = false;
+  // Acknowledge at once: the loop itself may start only after work already queued.
+  if (msg.type === 'play' || msg.type === 'pause') postState();
+  if (msg.type === 'pause') return;
+  chain = chain
+    .then(() => handle(msg))
+    .catch((err: unknown) => {
+      running = false;
+      post({ type: 'notice', level: 'error', message: err instanceof Error ? err.message : String(err) });
+      postState();
+    });
+};
