@@ -15,7 +15,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-const PORT = 4173;
+// Overridable so several builds can be tested side by side (PW_DIST: a `vite build --outDir` folder).
+const PORT = Number(process.env.PW_PORT ?? 4173);
+const DIST = process.env.PW_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,7 +36,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir ${DIST}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,

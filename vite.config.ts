@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 // Cross-origin isolation lets tfjs-wasm use SharedArrayBuffer threads.
 const isolation = {
@@ -13,7 +17,18 @@ export default defineConfig({
   worker: { format: 'es' },
   server: { headers: isolation },
   preview: { headers: isolation },
-  build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 4096,
+    // The app, plus two pages for automation: WGSL kernel self-tests and the benchmark.
+    rolldownOptions: {
+      input: {
+        main: resolve(root, 'index.html'),
+        kernels: resolve(root, 'kernel-tests.html'),
+        bench: resolve(root, 'bench.html'),
+      },
+    },
+  },
   test: {
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

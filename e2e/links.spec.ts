@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { openApp, readRun, stepTimes } from './helpers';
 
 test('a copied link opens the same configuration and reproduces the loss curve', async ({ page, context }) => {
-  const hash = '#backend=wasm&data=blobs&classes=4&noise=0.3&dim=3&head=bn&alpha=8&lr=0.003&batch=32&seed=7&dataSeed=11';
+  const hash = '#backend=wasm&data=blobs&classes=4&noise=0.3&dim=3&head=bn&alpha=8&lr=0.002&batch=32&seed=7&dataSeed=11';
   await openApp(page, hash, 'wasm');
   const a = await stepTimes(page, 12);
   await page.getByTestId('share').click();
@@ -16,7 +16,7 @@ test('a copied link opens the same configuration and reproduces the loss curve',
   await expect(other.getByTestId('play')).toBeEnabled({ timeout: 120_000 });
   const b0 = await readRun(other);
   expect(b0.config).toEqual(a.config);
-  expect(b0.config).toMatchObject({ data: 'blobs', classes: 4, noise: 0.3, dim: 3, head: 'bn', alpha: 8, lr: 0.003, seed: 7, dataSeed: 11 });
+  expect(b0.config).toMatchObject({ data: 'blobs', classes: 4, noise: 0.3, dim: 3, head: 'bn', alpha: 8, lr: 0.002, seed: 7, dataSeed: 11 });
   await expect(other.getByTestId('notice')).toHaveCount(0);
   const b = await stepTimes(other, 12);
   expect(b.loss).toEqual(a.loss);
@@ -47,7 +47,7 @@ test('a garbage link still gives a working page with notices', async ({ page }) 
   await expect(notices.filter({ hasText: 'dim=999' })).toHaveCount(1);
   await expect(notices.filter({ hasText: 'bogus' })).toHaveCount(1);
   const run = await readRun(page);
-  expect(run.config).toMatchObject({ lr: 0.001, dim: 128, backend: 'auto' });
+  expect(run.config).toMatchObject({ lr: 0.003, dim: 128, backend: 'auto' });
   // auto on this fallback adapter picks wasm, and says why.
   await expect(page.getByTestId('backend')).toHaveText(/wasm|webgpu/);
   await expect(page).toHaveURL(/#v=1&backend=auto&/);

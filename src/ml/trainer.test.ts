@@ -9,8 +9,9 @@ import { useCpuBackend } from './testing';
 beforeAll(useCpuBackend);
 
 const spec: TrainSpec = {
-  model: 'mlp', dim: 2, head: 'ln', alpha: 16, heat: 'off', alpha2: 4, heatAt: 0, heatEnd: 0, heatLr: 0.1,
-  lr: 0.01, batch: 32, seed: 3, dataSeed: 4,
+  model: 'mlp', dim: 2, loss: 'softmax', head: 'ln', alpha: 16, heat: 'off', alpha2: 4, heatAt: 0, heatEnd: 0, heatLr: 0.1,
+  lr: 0.01, batch: 32, seed: 3, dataSeed: 4, rho: 0.5, pairs: 'class', perClass: 4, arcMargin: 0.3, cosMargin: 0.35,
+  conMargin: 1, triMargin: 0.2, tcm: 'off', tcmPos: 0.9, tcmNeg: 0.5, tcmPosW: 1, tcmNegW: 1,
 };
 const split = makeToySplit('blobs', { classes: 3, noise: 0.2, seed: 1, perClass: 60 });
 
@@ -92,6 +93,42 @@ describe('Trainer', () => {
     const open = { ...split, evaluation: { ...split.evaluation, y: split.evaluation.y.map(() => 7), numClasses: 8 } };
     const t = new Trainer(spec, open);
     expect((await t.evaluate()).accuracy).toBeNull();
+    t.dispose();
+  });
+});
+
+describe('every loss trains (composite ops, cpu backend)', () => {
+  const kinds = ['softmax', 'arcface', 'cosface', 'ssm', 'snm', 'ces', 'cenm', 'contrastive', 'triplet'] as const;
+  const blobs = makeToySplit('blobs', { classes: 4, noise: 0.1, seed: 2, perClass: 60 });
+  for (const loss of kinds) {
+    for (const tcm of ['off', 'on'] as const) {
+      it(`${loss}${tcm === 'on' ? ' + TCM' : ''}: the loss falls, nothing leaks`, async () => {
+        const s: TrainSpec = { ...spec, loss, tcm, dim: 4, alpha: loss === 'softmax' ? 4 : 16, batch: 32, pairs: 'class' };
+        const t = new Trainer(s, blobs);
+        await losses(t, 2);
+        const settled = tf.memory().numTensors;
+        const l = await losses(t, 60);
+        expect(l.every(Number.isFinite)).toBe(true);
+        const head = l.slice(0, 8).reduce((a, b) => a + b) / 8;
+        const tail = l.slice(-8).reduce((a, b) => a + b) / 8;
+        // A margin loss can already be 0 on well-separated blobs; otherwise it must fall.
+        if (head > 1e-6) expect(tail).toBeLessThan(head);
+        else expect(tail).toBeLessThanOrEqual(1e-6);
+        expect(tf.memory().numTensors).toBe(settled);
+        t.dispose();
+      });
+    }
+  }
+
+  it('instance-mode pairs train on images too (augmented views)', async () => {
+    const images = {
+      train: { x: Float32Array.from({ length: 40 * 784 }, (_, i) => ((i * 7919) % 97) / 97), y: Int32Array.from({ length: 40 }, (_, i) => i % 4), n: 40, itemShape: [28, 28, 1], numClasses: 4 },
+      evaluation: { x: new Float32Array(8 * 784), y: Int32Array.from({ length: 8 }, (_, i) => i % 4), n: 8, itemShape: [28, 28, 1], numClasses: 4 },
+      description: 'synthetic images',
+    };
+    const t = new Trainer({ ...spec, loss: 'ces', pairs: 'instance', batch: 16, dim: 8 }, images);
+    const l = await losses(t, 3);
+    expect(l.every(Number.isFinite)).toBe(true);
     t.dispose();
   });
 });

@@ -20,17 +20,29 @@ const EXPECTED: readonly [string, 'enum' | 'int' | 'float', readonly string[] | 
   ['noise', 'float', [0, 1], 0.15],
   ['model', 'enum', ['mlp', 'cnn'], 'mlp'],
   ['dim', 'int', [2, 128], 2],
-  ['loss', 'enum', ['softmax'], 'softmax'],
+  ['loss', 'enum', ['softmax', 'arcface', 'cosface', 'ssm', 'snm', 'ces', 'cenm', 'contrastive', 'triplet'], 'softmax'],
   ['head', 'enum', ['sm', 'ln', 'bn'], 'ln'],
   ['alpha', 'float', [0.01, 128], 16, true],
+  ['rho', 'float', [0.01, 1], 0.5],
+  ['pairs', 'enum', ['class', 'instance'], 'class'],
+  ['perClass', 'int', [2, 64], 8],
+  ['arcMargin', 'float', [0, 1.5], 0.3],
+  ['cosMargin', 'float', [0, 1], 0.35],
+  ['conMargin', 'float', [0, 2], 1],
+  ['triMargin', 'float', [0, 2], 0.2],
+  ['tcm', 'enum', ['off', 'on'], 'off'],
+  ['tcmPos', 'float', [-1, 1], 0.9],
+  ['tcmNeg', 'float', [-1, 1], 0.5],
+  ['tcmPosW', 'float', [0, 10], 1],
+  ['tcmNegW', 'float', [0, 10], 1],
   ['heat', 'enum', ['off', 'step', 'linear', 'geometric'], 'off'],
   ['alpha2', 'float', [0.01, 128], 4, true],
-  ['heatAt', 'int', [0, 100000], 800],
-  ['heatEnd', 'int', [0, 100000], 1000],
+  ['heatAt', 'int', [0, 100000], 1600],
+  ['heatEnd', 'int', [0, 100000], 2000],
   ['heatLr', 'float', [0.001, 1], 0.1, true],
-  ['lr', 'float', [0.00001, 1], 0.001, true],
+  ['lr', 'float', [0.00001, 1], 0.003, true],
   ['batch', 'int', [8, 1024], 128],
-  ['steps', 'int', [0, 100000], 1000],
+  ['steps', 'int', [0, 100000], 2000],
   ['seed', 'int', [0, 2147483647], 1],
   ['dataSeed', 'int', [0, 2147483647], 1],
   ['evalEvery', 'int', [1, 1000], 25],
@@ -129,8 +141,8 @@ describe('defaultConfig', () => {
     const b = defaultConfig();
     expect(a).not.toBe(b);
     a.lr = 0.5;
-    expect(b.lr).toBe(0.001);
-    expect(defaultConfig().lr).toBe(0.001);
+    expect(b.lr).toBe(0.003);
+    expect(defaultConfig().lr).toBe(0.003);
   });
 });
 
@@ -170,7 +182,10 @@ describe('applicability (when)', () => {
   });
 
   it('always shows parameters without a condition, and gives a note for every condition', () => {
-    const conditional = new Set(['split', 'classes', 'noise', 'alpha', 'alpha2', 'heatAt', 'heatEnd', 'heatLr']);
+    const conditional = new Set([
+      'split', 'classes', 'noise', 'head', 'alpha', 'rho', 'pairs', 'perClass', 'arcMargin', 'cosMargin', 'conMargin',
+      'triMargin', 'tcmPos', 'tcmNeg', 'tcmPosW', 'tcmNegW', 'alpha2', 'heatAt', 'heatEnd', 'heatLr',
+    ]);
     const odd = at({ data: 'spirals', head: 'sm', heat: 'off' });
     for (const p of PARAMS) {
       expect(p.when !== undefined, p.key).toBe(conditional.has(p.key));
@@ -188,8 +203,10 @@ describe('Config type', () => {
     expectTypeOf<Config['lr']>().toEqualTypeOf<number>();
     expectTypeOf<Config['seed']>().toEqualTypeOf<number>();
     expectTypeOf<ParamKey>().toEqualTypeOf<
-      | 'backend' | 'data' | 'split' | 'classes' | 'noise' | 'model' | 'dim' | 'loss' | 'head' | 'alpha' | 'heat'
-      | 'alpha2' | 'heatAt' | 'heatEnd' | 'heatLr' | 'lr' | 'batch' | 'steps' | 'seed' | 'dataSeed' | 'evalEvery'
+      | 'backend' | 'data' | 'split' | 'classes' | 'noise' | 'model' | 'dim' | 'loss' | 'head' | 'alpha' | 'rho'
+      | 'pairs' | 'perClass' | 'arcMargin' | 'cosMargin' | 'conMargin' | 'triMargin' | 'tcm' | 'tcmPos' | 'tcmNeg'
+      | 'tcmPosW' | 'tcmNegW' | 'heat' | 'alpha2' | 'heatAt' | 'heatEnd' | 'heatLr' | 'lr' | 'batch' | 'steps'
+      | 'seed' | 'dataSeed' | 'evalEvery'
     >();
     expectTypeOf(PARAM_BY_KEY.head.options).toEqualTypeOf<readonly ['sm', 'ln', 'bn']>();
     // @ts-expect-error — not a backend

@@ -31,7 +31,7 @@ export interface PlaygroundState {
   notices: Notice[];
   backend: BackendInfo | null;
   progress: { label: string; fraction: number } | null;
-  dataset: { description: string; trainSize: number; evalSize: number; encoder: string } | null;
+  dataset: { description: string; trainSize: number; evalSize: number; encoder: string; kernels: 'tfjs' | 'wgsl' } | null;
   running: boolean;
   finished: boolean;
   step: number;
@@ -42,6 +42,8 @@ export interface PlaygroundState {
   snapshot: EmbeddingSnapshot | null;
   /** Set when the worker can no longer train (device lost); cleared by a restart. */
   fatal: string | null;
+  /** Number of the current run: the worker's reports about older runs are dropped. */
+  run: number;
 }
 
 const emptyHistory = (): History => ({ step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [] });
@@ -64,6 +66,7 @@ export function createPlaygroundStore(config: Config) {
     historyVersion: 0,
     snapshot: null,
     fatal: null,
+    run: 0,
   }));
 }
 
@@ -80,16 +83,21 @@ export function dismissNotice(store: PlaygroundStore, id: number): void {
   store.setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
 }
 
-/** Starts a fresh history (a new or reset run). */
-export function clearRun(store: PlaygroundStore): void {
+/** Starts a fresh history for a new or reset run; returns the new run's number. */
+export function clearRun(store: PlaygroundStore): number {
+  const run = store.getState().run + 1;
   store.setState((s) => ({
+    run,
     history: emptyHistory(),
     historyVersion: s.historyVersion + 1,
     snapshot: null,
+    // Until the worker reports the new run ready, there is nothing to play.
+    dataset: null,
     step: 0,
     finished: false,
     running: false,
   }));
+  return run;
 }
 
 function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
@@ -103,8 +111,10 @@ function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
   store.setState({ historyVersion: historyVersion + 1 });
 }
 
-/** Folds one worker message into the state. */
+/** Folds one worker message into the state; reports about an older run are dropped. */
 export function ingest(store: PlaygroundStore, msg: FromWorker): void {
+  const workerWide = msg.type === 'backend' || msg.type === 'fatal';
+  if (!workerWide && msg.run !== store.getState().run) return;
   switch (msg.type) {
     case 'backend':
       store.setState({ backend: msg.info });
@@ -114,7 +124,9 @@ export function ingest(store: PlaygroundStore, msg: FromWorker): void {
       store.setState({ progress: msg.fraction >= 1 ? null : { label: msg.label, fraction: msg.fraction } });
       return;
     case 'ready':
-      store.setState({ dataset: { description: msg.description, trainSize: msg.trainSize, evalSize: msg.evalSize, encoder: msg.encoder } });
+      store.setState({
+        dataset: { description: msg.description, trainSize: msg.trainSize, evalSize: msg.evalSize, encoder: msg.encoder, kernels: msg.kernels },
+      });
       return;
     case 'steps':
       appendSteps(store, msg.points);

@@ -61,7 +61,9 @@ function expectValidConfig(c: Config, context = ''): void {
 
 const DEFAULT_HASH =
   'v=1&backend=auto&data=mnist&split=closed&classes=5&noise=0.15&model=mlp&dim=2&loss=softmax&head=ln' +
-  '&alpha=16&heat=off&alpha2=4&heatAt=800&heatEnd=1000&heatLr=0.1&lr=0.001&batch=128&steps=1000' +
+  '&alpha=16&rho=0.5&pairs=class&perClass=8&arcMargin=0.3&cosMargin=0.35&conMargin=1&triMargin=0.2' +
+  '&tcm=off&tcmPos=0.9&tcmNeg=0.5&tcmPosW=1&tcmNegW=1' +
+  '&heat=off&alpha2=4&heatAt=1600&heatEnd=2000&heatLr=0.1&lr=0.003&batch=128&steps=2000' +
   '&seed=1&dataSeed=1&evalEvery=25';
 
 describe('serializeConfig', () => {
@@ -175,14 +177,14 @@ describe('parseHash: clamping and rounding', () => {
   });
 
   it.each([
-    ['lr=abc', 'lr=abc is not a number; using the default 0.001'],
-    ['lr=', 'lr= is empty; using the default 0.001'],
-    ['lr=NaN', 'lr=NaN is not a number; using the default 0.001'],
-    ['lr=Infinity', 'lr=Infinity is not a number; using the default 0.001'],
-    ['lr=-Infinity', 'lr=-Infinity is not a number; using the default 0.001'],
-    ['lr=1e999', 'lr=1e999 is not a finite number; using the default 0.001'],
-    ['lr=0x10', 'lr=0x10 is not a number; using the default 0.001'],
-    ['lr=1,5', 'lr=1,5 is not a number; using the default 0.001'],
+    ['lr=abc', 'lr=abc is not a number; using the default 0.003'],
+    ['lr=', 'lr= is empty; using the default 0.003'],
+    ['lr=NaN', 'lr=NaN is not a number; using the default 0.003'],
+    ['lr=Infinity', 'lr=Infinity is not a number; using the default 0.003'],
+    ['lr=-Infinity', 'lr=-Infinity is not a number; using the default 0.003'],
+    ['lr=1e999', 'lr=1e999 is not a finite number; using the default 0.003'],
+    ['lr=0x10', 'lr=0x10 is not a number; using the default 0.003'],
+    ['lr=1,5', 'lr=1,5 is not a number; using the default 0.003'],
     ['dim=2px', 'dim=2px is not a number; using the default 2'],
   ])('uses the default for the unusable number %s', (hash, notice) => {
     const r = parseHash(hash);
@@ -433,8 +435,8 @@ describe('validateValue', () => {
   it('falls back to the default for unusable values of any type', () => {
     for (const raw of [NaN, Infinity, -Infinity, null, undefined, true, {}, [], '']) {
       const r = validateValue('lr', raw);
-      expect(r.value, String(raw)).toBe(0.001);
-      expect(r.notice, String(raw)).toMatch(/^lr=.* using the default 0\.001$/);
+      expect(r.value, String(raw)).toBe(0.003);
+      expect(r.notice, String(raw)).toMatch(/^lr=.* using the default 0\.003$/);
     }
     expect(validateValue('head', 3).value).toBe('ln');
     expect(validateValue('head', 'LN').notice).toBe('head=LN is not one of sm, ln, bn; using the default ln');
@@ -452,7 +454,7 @@ describe('withValue', () => {
     const d = withValue(c, 'lr', 0.01);
     expect(d).not.toBe(c);
     expect(d).toEqual({ ...defaultConfig(), lr: 0.01 });
-    expect(c.lr).toBe(0.001);
+    expect(c.lr).toBe(0.003);
   });
 
   it('applies the same clamping as the URL', () => {
@@ -465,8 +467,8 @@ describe('withValue', () => {
 
   it('returns the same object when nothing changes', () => {
     const c = defaultConfig();
-    expect(withValue(c, 'lr', 0.001)).toBe(c);
+    expect(withValue(c, 'lr', 0.003)).toBe(c);
     expect(withValue(c, 'backend', 'auto')).toBe(c);
-    expect(withValue(c, 'steps', '1000')).toBe(c);
+    expect(withValue(c, 'steps', '2000')).toBe(c);
   });
 });

@@ -12,7 +12,7 @@ function fromSlider(p: NumberParamSpec, s: number): number {
 }
 
 /** One parameter's control, generated from its row in the table. Changing it starts a new run. */
-export function ParamControl({ spec: p, value, applies }: { spec: ParamSpec; value: string | number; applies: boolean }) {
+export function ParamControl({ spec: p, value }: { spec: ParamSpec; value: string | number }) {
   const c = useController();
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
@@ -62,11 +62,8 @@ export function ParamControl({ spec: p, value, applies }: { spec: ParamSpec; val
     );
   }
   return (
-    <div className={`param${applies ? '' : ' inactive'}`} title={p.help}>
-      <label htmlFor={id}>
-        {p.label}
-        {!applies && p.whenNote && <small> ({p.whenNote})</small>}
-      </label>
+    <div className="param" title={p.help}>
+      <label htmlFor={id}>{p.label}</label>
       {input}
     </div>
   );

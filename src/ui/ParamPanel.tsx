@@ -11,7 +11,10 @@ const GROUP_TITLES: Record<(typeof GROUPS)[number], string> = {
   eval: 'Evaluation',
 };
 
-/** Every parameter of the table, grouped; controls that do not apply are dimmed with the reason. */
+/**
+ * Every parameter of the table that has an effect under the current configuration, grouped.
+ * The others are hidden (they still travel in the link, with their values kept).
+ */
 export function ParamPanel() {
   const config = useAppState((s) => s.config);
   return (
@@ -19,8 +22,8 @@ export function ParamPanel() {
       {GROUPS.map((g) => (
         <fieldset key={g} className="group">
           <legend>{GROUP_TITLES[g]}</legend>
-          {PARAMS.filter((p: ParamSpec) => p.group === g).map((p) => (
-            <ParamControl key={p.key} spec={p} value={config[p.key]} applies={isApplicable(p.key, config)} />
+          {PARAMS.filter((p: ParamSpec) => p.group === g && isApplicable(p.key, config)).map((p) => (
+            <ParamControl key={p.key} spec={p} value={config[p.key]} />
           ))}
         </fieldset>
       ))}

@@ -32,7 +32,8 @@ export function StatusBar() {
       </span>
       {dataset && (
         <span className="dataset" data-testid="dataset">
-          {dataset.description} · {dataset.encoder.toUpperCase()} encoder
+          {dataset.description} · {dataset.encoder.toUpperCase()} encoder ·{' '}
+          <span data-testid="kernels">{dataset.kernels === 'wgsl' ? 'WGSL kernels' : 'tfjs ops'}</span>
         </span>
       )}
     </div>

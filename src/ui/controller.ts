@@ -39,8 +39,8 @@ export class Controller {
   start(): void {
     const { config, fatal } = this.store.getState();
     if (!this.worker || this.workerBackend !== config.backend || fatal) this.spawn();
-    clearRun(this.store);
-    this.send({ type: 'init', config, dataUrl: this.dataUrl });
+    const run = clearRun(this.store);
+    this.send({ type: 'init', config, dataUrl: this.dataUrl, run });
   }
 
   play(): void {
@@ -58,8 +58,7 @@ export class Controller {
   /** Rebuilds the run from the same seeds, so the same curve comes back. */
   reset(): void {
     if (this.store.getState().fatal) return this.start();
-    clearRun(this.store);
-    this.send({ type: 'reset' });
+    this.send({ type: 'reset', run: clearRun(this.store) });
   }
 
   /** Sets one parameter (validated and clamped as in a link) and starts a new run. */

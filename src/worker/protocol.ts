@@ -32,18 +32,24 @@ export interface EmbeddingSnapshot {
 }
 
 export type ToWorker =
-  /** (Re)build the run from this configuration; data are cached across inits. */
-  | { type: 'init'; config: Config; dataUrl: string }
+  /** (Re)build the run from this configuration; data are cached across inits. `run` numbers it. */
+  | { type: 'init'; config: Config; dataUrl: string; run: number }
   | { type: 'play' }
   | { type: 'pause' }
   | { type: 'step' }
-  /** Rebuild the same run from its seeds. */
-  | { type: 'reset' };
+  /** Rebuild the same run from its seeds, as run number `run`. */
+  | { type: 'reset'; run: number };
 
-export type FromWorker =
+/**
+ * A report from the worker, stamped with the number of the run it belongs to: reports of a run
+ * still in flight when the page started another are recognised and dropped.
+ */
+export type FromWorker = WorkerReport & { run: number };
+
+export type WorkerReport =
   | { type: 'backend'; info: BackendInfo }
   | { type: 'progress'; label: string; fraction: number }
-  | { type: 'ready'; description: string; trainSize: number; evalSize: number; encoder: string }
+  | { type: 'ready'; description: string; trainSize: number; evalSize: number; encoder: string; kernels: 'tfjs' | 'wgsl' }
   | { type: 'steps'; points: StepPoint[] }
   | { type: 'snapshot'; snapshot: EmbeddingSnapshot }
   | { type: 'state'; running: boolean; step: number; finished: boolean; numTensors: number }

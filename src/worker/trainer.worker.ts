@@ -5,20 +5,27 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { Trainer, type StepPoint } from '../ml/trainer';
+import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
+import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
 import { fitProjection, project } from '../eval/projection';
 import { recallAtK } from '../eval/recall';
 import type { Config } from '../state/params';
 import { selectBackend } from './backends';
 import { loadSplit } from './dataCache';
-import type { EmbeddingSnapshot, FromWorker, ToWorker } from './protocol';
+import type { EmbeddingSnapshot, ToWorker, WorkerReport } from './protocol';
 
-const post = (msg: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(msg, transfer);
+/** Number of the run being built or trained; stamped on every report. */
+let runId = 0;
+const post = (msg: WorkerReport, transfer: Transferable[] = []) =>
+  (self as unknown as Worker).postMessage({ ...msg, run: runId }, transfer);
 
 let config: Config | null = null;
 let dataUrl = '';
 let backendReady: Promise<void> | null = null;
 let run: Trainer | null = null;
 let running = false;
+/** Bumped by every command but play: a loop ends when it changes, so a later play cannot revive it. */
+let generation = 0;
 let dead = false;
 let chain: Promise<void> = Promise.resolve();
 
@@ -60,14 +67,16 @@ async function build(): Promise<void> {
   run = null;
   post({ type: 'progress', label: c.data === 'mnist' ? 'Loading MNIST' : 'Generating data', fraction: 0 });
   const split = await loadSplit(c, dataUrl, (fraction) => post({ type: 'progress', label: 'Loading MNIST', fraction }));
-  run = new Trainer(c, split);
+  // Our WGSL kernels on webgpu; composite tfjs ops (same results) on every other backend.
+  run = new Trainer(c, split, tf.getBackend() === 'webgpu' ? webgpuPairOps : tfjsPairOps);
   post({ type: 'progress', label: 'Ready', fraction: 1 });
   post({
     type: 'ready',
-    description: split.description,
+    description: run.objective.batchNote ? `${split.description} · ${run.objective.batchNote}` : split.description,
     trainSize: split.train.n,
     evalSize: split.evaluation.n,
     encoder: run.encoder.kind,
+    kernels: run.ops.name,
   });
   await sendSnapshot();
   postState();
@@ -75,7 +84,7 @@ async function build(): Promise<void> {
 
 async function sendSnapshot(): Promise<void> {
   if (!run) return;
-  const ev = await run.evaluate();
+  const ev = await run.evaluate(yieldToEvents);
   const proj = fitProjection(ev.embeddings, ev.n, ev.dim);
   let accuracy = ev.accuracy;
   if (accuracy === null) {
@@ -119,9 +128,10 @@ async function step(pending: StepPoint[]): Promise<boolean> {
 
 async function loop(): Promise<void> {
   const pending: StepPoint[] = [];
+  const mine = generation;
   let lastPost = performance.now();
   postState();
-  while (running) {
+  while (running && mine === generation) {
     if (!(await step(pending))) running = false;
     if (pending.length && (!running || performance.now() - lastPost > POST_EVERY_MS)) {
       post({ type: 'steps', points: pending.splice(0) });
@@ -138,8 +148,10 @@ async function handle(msg: ToWorker): Promise<void> {
     case 'init':
       config = msg.config;
       dataUrl = msg.dataUrl;
+      runId = msg.run;
       return build();
     case 'reset':
+      runId = msg.run;
       return build();
     case 'step': {
       const pending: StepPoint[] = [];
@@ -161,7 +173,10 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
   if (msg.type === 'play') {
     if (running || dead) return;
     running = true;
-  } else running = false;
+  } else {
+    running = false;
+    generation++;
+  }
   // Acknowledge at once: the loop itself may start only after work already queued.
   if (msg.type === 'play' || msg.type === 'pause') postState();
   if (msg.type === 'pause') return;

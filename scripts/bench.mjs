@@ -1,0 +1,86 @@
+// `npm run bench`: runs the benchmark page (bench.html) of the built app in headless Chromium with
+// WebGPU, prints medians and ratios, and writes them to BENCHMARKS.md with the date and machine.
+import { chromium } from '@playwright/test';
+import { spawn, execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4190);
+const executablePath = execFileSync('node', ['scripts/find-chromium.mjs'], { encoding: 'utf8' }).trim().split('\n').pop();
+const ARGS = ['--enable-unsafe-webgpu', '--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function waitForServer(url, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`preview server did not start at ${url}`);
+}
+
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+const ratio = (x) => (x >= 10 ? x.toFixed(0) : x.toFixed(1)) + '×';
+
+function tables(r) {
+  const sizes = [...new Set(r.cenm.map((x) => x.n))];
+  const paths = [...new Map(r.cenm.map((x) => [x.path, x.label])).entries()];
+  const at = (path, n) => r.cenm.find((x) => x.path === path && x.n === n);
+  const lines = [];
+  lines.push(`One forward + backward of similarity (N×N, d = ${r.d}) + cross-example top-k + CENM loss, median ms:`, '');
+  lines.push(`| path | ${sizes.map((n) => `N = ${n}`).join(' | ')} |`, `|---|${sizes.map(() => '---:').join('|')}|`);
+  for (const [id, label] of paths) lines.push(`| (${id}) ${label} | ${sizes.map((n) => fmt(at(id, n).ms)).join(' | ')} |`);
+  lines.push('', 'Speed-up of (a) over each path (time of the path ÷ time of (a)):', '');
+  lines.push(`| vs | ${sizes.map((n) => `N = ${n}`).join(' | ')} |`, `|---|${sizes.map(() => '---:').join('|')}|`);
+  for (const [id, label] of paths.filter(([id]) => id !== 'a')) lines.push(`| (${id}) ${label} | ${sizes.map((n) => ratio(at(id, n).ms / at('a', n).ms)).join(' | ')} |`);
+  lines.push('', `The similarity product alone on webgpu (N×N×d, 2·N²·d flops, inputs already normalised; (a) our kernel, (b) tf.matMul), against the adapter's measured peak of ${r.peakGflops.toFixed(2)} GFLOP/s (an ALU-bound WGSL kernel, same run):`, '');
+  lines.push('| path | N | ms | GFLOP/s | of peak |', '|---|---:|---:|---:|---:|');
+  for (const s of r.similarity) lines.push(`| (${s.path}) | ${s.n} | ${fmt(s.ms)} | ${s.gflops.toFixed(2)} | ${(s.ofPeak * 100).toFixed(0)}% |`);
+  const target = (cond) => (cond ? 'met' : 'NOT met');
+  const big = sizes.filter((n) => n >= 512);
+  const speedups = big.map((n) => at('b', n).ms / at('a', n).ms);
+  const simA = r.similarity.filter((s) => s.path === 'a' && s.n >= 512);
+  lines.push('', 'Targets:', '');
+  lines.push(`- (a) ≥ 10× faster than (b) at N = 512 and 1024: ${big.map((n, i) => `${ratio(speedups[i])} at ${n}`).join(', ')} — ${target(speedups.every((x) => x >= 10))}.`);
+  lines.push(`- similarity kernel ≥ 50% of peak: ${simA.map((s) => `${(s.ofPeak * 100).toFixed(0)}% at ${s.n}`).join(', ')} — ${target(simA.every((s) => s.ofPeak >= 0.5))}.`);
+  const vsWasm = big.map((n) => at('c', n).ms / at('a', n).ms);
+  lines.push(`- (a) against (c) wasm: ${big.map((n, i) => `${ratio(vsWasm[i])} at ${n}`).join(', ')} ${vsWasm.every((x) => x >= 1) ? '(WebGPU kernels faster)' : '(wasm faster on this adapter — `auto` prefers wasm on a fallback adapter)'}.`);
+  return lines.join('\n');
+}
+
+const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore' });
+let browser;
+try {
+  await waitForServer(`http://127.0.0.1:${PORT}/bench.html`);
+  browser = await chromium.launch({ executablePath, args: ARGS });
+  const page = await browser.newPage();
+  page.on('console', (m) => console.log('  ' + m.text()));
+  await page.goto(`http://127.0.0.1:${PORT}/bench.html`);
+  await page.waitForFunction(() => typeof window.runBenchmarks === 'function');
+  const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : undefined;
+  const report = await page.evaluate((s) => window.runBenchmarks({ sizes: s }), sizes);
+  const chromiumVersion = browser.version();
+  const body = tables(report);
+  console.log('\n' + body);
+  const a = report.adapter;
+  const doc = `# Benchmarks
+
+Written by \`npm run bench\` (scripts/bench.mjs → bench.html): every compared path runs in one page, on
+the same adapter, in one run. Medians over several runs after a warm-up. Re-run it after changing a
+kernel and commit the result.
+
+## Run of ${new Date().toISOString().slice(0, 10)}
+
+- Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}
+- Browser: Chromium ${chromiumVersion} headless (${ARGS.join(' ')})
+- WebGPU adapter: ${a ? `${a.vendor} / ${a.architecture}${a.description ? ` (${a.description})` : ''}${a.fallback ? ', a CPU fallback adapter' : ''}` : 'none'}
+
+${body}
+`;
+  writeFileSync('BENCHMARKS.md', doc);
+  console.log('\nwrote BENCHMARKS.md');
+} finally {
+  await browser?.close();
+  server.kill();
+}

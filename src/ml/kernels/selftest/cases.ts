@@ -1,0 +1,7 @@
+/** Every kernel self-test case, in the order the page runs them. */
+import type { KernelCase } from './harness';
+import { similarityCases } from '../similarity.selftest';
+import { softmaxLossCases } from '../softmaxLoss.selftest';
+import { selectionCases } from '../selection.selftest';
+
+export const cases: KernelCase[] = [...similarityCases, ...softmaxLossCases, ...selectionCases];

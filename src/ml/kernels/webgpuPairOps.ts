@@ -1,0 +1,18 @@
+/**
+ * PairOps on our WGSL kernels, dispatched through tfjs's webgpu backend so every tensor stays on
+ * the GPU. Only valid while tfjs's active backend is webgpu.
+ */
+import type { PairOps } from '../ops/pairOps';
+import { scaledCosineWgsl } from './similarity';
+import { rowSoftmaxLossWgsl, sharedSoftmaxLossWgsl } from './softmaxLoss';
+import { rowTopKMaskWgsl } from './rowTopK';
+import { globalTopKMaskWgsl } from './globalTopK';
+
+export const webgpuPairOps: PairOps = {
+  name: 'wgsl',
+  scaledCosine: scaledCosineWgsl,
+  rowTopKMask: rowTopKMaskWgsl,
+  globalTopKMask: globalTopKMaskWgsl,
+  rowSoftmaxLoss: rowSoftmaxLossWgsl,
+  sharedSoftmaxLoss: sharedSoftmaxLossWgsl,
+};
