@@ -6,6 +6,8 @@ import { cosineMatrix, logSumExp, type Matrix } from '../reference/linalg';
 import { pairSoftmaxLoss } from '../reference/crossExample';
 import { numericGradient } from '../reference/finiteDiff';
 import { rowSoftmaxLossWgsl, sharedSoftmaxLossWgsl } from './softmaxLoss';
+import { pairNegatives } from '../ops/negatives';
+import { tfjsPairOps } from '../ops/tfjsPairOps';
 import { randn, readAndDispose, scaledMaxErr, toRows, verdict } from './similarity.selftest';
 
 type Kind = 'row' | 'shared';
@@ -183,7 +185,39 @@ function allMaskedCase(kind: Kind, n: number, scale: number): KernelCase {
   };
 }
 
+/**
+ * The mask exactly as the app builds it (`pairNegatives`, class and instance mode): in class mode
+ * tfjs keeps a cast-from-bool mask's int32 buffer, which a shader must read through f32(). Loss
+ * and gradient against the composite tfjs ops on the same backend and the float64 reference.
+ */
+function appMaskCase(kind: Kind, mode: 'class' | 'instance', n: number): KernelCase {
+  return {
+    name: `${kind}SoftmaxLoss N=${n} app mask (pairNegatives, ${mode} mode) vs tfjs ops`,
+    async run() {
+      const rng = new Rng(n * 7 + (mode === 'class' ? 1 : 2));
+      const labels = Int32Array.from({ length: n }, () => rng.int(5));
+      const sVals = Float32Array.from({ length: n * n }, () => rng.uniform(-20, 20));
+      const neg = pairNegatives(labels, mode);
+      const s = tf.tensor2d(sVals, [n, n]);
+      const ours = tf.valueAndGrad((x: tf.Tensor) => tf.sum(wgsl(kind)(x as tf.Tensor2D, neg.mask)))(s);
+      const composite = kind === 'row' ? tfjsPairOps.rowSoftmaxLoss : tfjsPairOps.sharedSoftmaxLoss;
+      const theirs = tf.valueAndGrad((x: tf.Tensor) => tf.sum(composite(x as tf.Tensor2D, neg.mask)))(s);
+      const [v1, g1, v2, g2, m] = await Promise.all([ours.value.data(), ours.grad.data(), theirs.value.data(), theirs.grad.data(), neg.mask.data()]);
+      tf.dispose([s, neg.mask, ours.value, ours.grad, theirs.value, theirs.grad]);
+      const ref = n * referenceMean(kind, sVals, m, n);
+      const lossErr = Math.abs(v1[0] - ref) / Math.max(1, Math.abs(ref));
+      const compErr = Math.abs(v1[0] - v2[0]) / Math.max(1, Math.abs(v2[0]));
+      let gradErr = 0;
+      for (let i = 0; i < g1.length; i++) gradErr = Math.max(gradErr, Math.abs(g1[i] - g2[i]));
+      const maxErr = Math.max(lossErr, compErr, gradErr);
+      return { ok: maxErr < 1e-4 && ref > 0, maxErr, detail: `Σℓ ours ${v1[0]} tfjs ${v2[0]} ref ${ref}` };
+    },
+  };
+}
+
 export const softmaxLossCases: KernelCase[] = (['row', 'shared'] as Kind[]).flatMap((kind, k) => [
+  appMaskCase(kind, 'class', 40),
+  appMaskCase(kind, 'instance', 33),
   lossCase({ kind, n: 1, scale: 20, mask: 'instance', seed: 100 + k, grad: 'fd' }),
   lossCase({ kind, n: 2, scale: 20, mask: 'instance', seed: 110 + k, grad: 'fd' }),
   lossCase({ kind, n: 7, scale: 64, mask: 'class', seed: 120 + k, grad: 'fd' }),

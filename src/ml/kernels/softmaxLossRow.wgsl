@@ -4,7 +4,8 @@
 // User code for tfjs's webgpu backend (see program.ts): tfjs declares
 //   result : array<f32>   — [3, N]: row 0 ℓ_i, row 1 m_i (the row maximum), row 2 L_i = log Z_i
 //   S      : array<f32>   — [N, N] scores, row-major
-//   Mk     : array<f32>   — [N, N] 0/1 mask (an entry counts when > 0.5)
+//   Mk     : array<f32> or array<i32> — [N, N] 0/1 mask, read through f32() (tfjs binds a mask cast
+//                         from bool as i32); an entry counts when > 0.5
 // and calls main(index) for a flat dispatch; index = row i.
 //
 // One invocation per row, one pass: an online log-sum-exp keeps (m, Z) with
@@ -26,7 +27,7 @@ fn main(index : i32) {
   var m = sii;
   var z = 1.0;
   for (var j = 0; j < N; j++) {
-    let inc = Mk[base + j] > 0.5 && j != i;
+    let inc = f32(Mk[base + j]) > 0.5 && j != i;
     let x = select(m, S[base + j], inc);
     let e = exp(-abs(x - m));
     // x > m: rescale the old sum to the new maximum; otherwise add e^{x − m}.

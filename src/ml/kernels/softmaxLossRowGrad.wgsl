@@ -4,7 +4,7 @@
 //
 // User code for tfjs's webgpu backend (see program.ts): tfjs declares
 //   result : array<f32>   — dS, [N, N]
-//   S, Mk  : array<f32>   — [N, N] scores and 0/1 mask
+//   S, Mk  : [N, N] scores and 0/1 mask (Mk may be bound as i32: read through f32())
 //   St     : array<f32>   — [3, N] forward statistics (ℓ, m, L)
 //   Gy     : array<f32>   — [N] upstream gradient g_i
 // and calls main(index) for a flat dispatch: invocation index covers 4 adjacent entries of one row
@@ -27,7 +27,7 @@ fn main(index : i32) {
     let j = j0 + u;
     if (j < N) {
       let diag = j == i;
-      let inc = diag || Mk[base + j] > 0.5;
+      let inc = diag || f32(Mk[base + j]) > 0.5;
       let x = select(m, S[base + j], inc);
       let p = select(0.0, exp((x - m) - L), inc);
       result[base + j] = g * p - select(0.0, g, diag);

@@ -5,7 +5,7 @@
 //
 // User code for tfjs's webgpu backend (see program.ts): tfjs declares
 //   result : array<f32>   — dS, [N, N]
-//   S, Mk  : array<f32>   — [N, N] scores and 0/1 mask
+//   S, Mk  : [N, N] scores and 0/1 mask (Mk may be bound as i32: read through f32())
 //   St     : array<f32>   — [3, N] forward statistics (ℓ, m, L)
 //   Gl     : array<f32>   — [2] global (M, G0)
 //   W      : array<f32>   — [1] from softmaxLossSharedWeight.wgsl
@@ -31,7 +31,7 @@ fn main(index : i32) {
     let b = b0 + u;
     if (b < N) {
       let diag = b == a;
-      let neg = !diag && Mk[base + b] > 0.5;
+      let neg = !diag && f32(Mk[base + b]) > 0.5;
       let x = select(select(M, m, diag), S[base + b], diag || neg);
       let dDiag = g * (exp((x - m) - L) - 1.0);
       let dNeg = exp(x - M) * w;

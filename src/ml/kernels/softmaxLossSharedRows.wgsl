@@ -4,7 +4,7 @@
 // User code for tfjs's webgpu backend (see program.ts): tfjs declares
 //   result : array<f32>   — [2, N]: row 0 r_i = max of row i's masked entries, row 1
 //                           z_i = Σ_{masked j} e^{s_ij − r_i}; (0, 0) for a row with none
-//   S, Mk  : array<f32>   — [N, N] scores and 0/1 mask (an entry counts when > 0.5)
+//   S, Mk  : [N, N] scores and 0/1 mask (Mk may be bound as i32: read through f32(); counts when > 0.5)
 // and calls main(index) for a flat dispatch; index = row i.
 // Online log-sum-exp starting from the empty set (z = 0 marks "nothing yet"); masked-out entries
 // are excluded by index (their value is replaced before any arithmetic, the update discarded).
@@ -19,7 +19,7 @@ fn main(index : i32) {
   var r = 0.0;
   var z = 0.0;
   for (var j = 0; j < N; j++) {
-    let inc = Mk[base + j] > 0.5 && j != i;
+    let inc = f32(Mk[base + j]) > 0.5 && j != i;
     let x = select(r, S[base + j], inc);
     let e = exp(-abs(x - r));
     let first = z == 0.0;
