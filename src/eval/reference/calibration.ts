@@ -242,7 +242,7 @@ export interface EpsOpisOptions extends OpisOptions {
 /**
  * Size of the best / worst group of ε-OPIS: `n = max(1, round(ε·T))`, capped at T, with round =
  * half UP computed as `floor(ε·T + 0.5 + 1e-9)` (the 1e-9 keeps an exact half such as
- * 0.15·30 = 4.4999999999999998 from rounding down). ε must lie in (0, 1].
+ * 0.35·90 = 31.499999999999996 in float64 from rounding down). ε must lie in (0, 1].
  */
 export function epsGroupSize(eps: number, T: number): number {
   if (!(eps > 0 && eps <= 1)) throw new Error(`epsGroupSize: eps must be in (0, 1], got ${eps}`);
