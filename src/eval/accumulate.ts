@@ -10,6 +10,10 @@
  * - {@link accumulateTf}: the same blocks multiplied with `tf.matMul` in float32 on the active
  *   backend (wasm is the fast CPU path), read back with `await t.data()` and binned in JS.
  *
+ * Measured in Node on this 2-core machine (d = 64, 4096 bins, wasm without threads, machine
+ * shared and noisy): accumulateTf 0.07–0.16 s / 0.25–0.31 s / 0.85–1.3 s and accumulateJs
+ * 0.13–0.30 s / 0.6–0.94 s / 2.9–5.1 s for n = 2,000 / 5,000 / 10,000.
+ *
  * Both bin with exactly the arithmetic of {@link cosineBin}, so they differ only for pairs whose
  * float32 and float64 cosines fall on different sides of a bin edge (|Δc| ≲ 1e-6, so at 4096 bins
  * a handful of pairs move to the adjacent bin; totals are identical).
@@ -20,8 +24,10 @@ import { DEFAULT_BINS, emptyHistograms, type PairHistograms } from './pairHistog
 export interface AccumulateOptions {
   /** Awaited every few tiles (≈ every 50 ms of work) so a worker can process messages. */
   between?: () => Promise<void>;
-  /** Fraction of pairs done, in [0, 1]; called after every yield and once at the end with 1. */
+  /** Fraction of pairs done, in [0, 1]; called at every yield and once at the end with 1. */
   onProgress?: (fraction: number) => void;
+  /** Minimum work between two yields, in milliseconds (default 50; 0 = after every tile). */
+  yieldMs?: number;
 }
 
 /** Rows of a tile in the JS path (two 128 × 64 float64 tiles = 128 KiB, inside L2). */
@@ -61,7 +67,7 @@ function makePacer(total: number, opts: AccumulateOptions | undefined) {
   let last = now();
   return async (done: number): Promise<void> => {
     if (!opts?.between && !opts?.onProgress) return;
-    if (now() - last < YIELD_MS) return;
+    if (now() - last < (opts.yieldMs ?? YIELD_MS)) return;
     opts.onProgress?.(total > 0 ? done / total : 1);
     if (opts.between) await opts.between();
     last = now();
@@ -93,7 +99,6 @@ export async function accumulateJs(
   const pace = makePacer(total, opts);
   let done = 0;
 
-  // Bins one pair (a's class la at offset baseA); kept as a closure-free inline block below.
   for (let a0 = 0; a0 < n; a0 += JS_TILE) {
     const a1 = Math.min(n, a0 + JS_TILE);
     for (let b0 = a0; b0 < n; b0 += JS_TILE) {
@@ -158,9 +163,10 @@ export async function accumulateJs(
 
 /**
  * All-pairs cosine histograms with tfjs on the active backend: the normalised rows (rounded to
- * float32) as one tensor, blocks of {@link TF_BLOCK} rows multiplied with `tf.matMul(A, B, false,
- * true)`, each product read back with `await t.data()` and binned in JS. Creates no tensor that
- * outlives the call.
+ * float32) uploaded in blocks of {@link TF_BLOCK} rows (`opts.block` overrides), each block both
+ * as rows A [w, d] and transposed Bᵀ [d, w]; for every block pair I ≤ J, `tf.matMul(A_I, Bᵀ_J)`
+ * is read back with `await t.data()` (never dataSync) and binned in JS (diagonal blocks: b > a
+ * only). Every tensor it creates is disposed before it returns or throws.
  */
 export async function accumulateTf(
   emb: Float32Array,

@@ -46,6 +46,8 @@ const EXPECTED: readonly [string, 'enum' | 'int' | 'float', readonly string[] | 
   ['seed', 'int', [0, 2147483647], 1],
   ['dataSeed', 'int', [0, 2147483647], 1],
   ['evalEvery', 'int', [1, 1000], 25],
+  ['metricsEvery', 'int', [0, 10000], 100],
+  ['evalItems', 'int', [100, 10000], 1000],
 ];
 
 describe('parameter table', () => {
@@ -206,7 +208,7 @@ describe('Config type', () => {
       | 'backend' | 'data' | 'split' | 'classes' | 'noise' | 'model' | 'dim' | 'loss' | 'head' | 'alpha' | 'rho'
       | 'pairs' | 'perClass' | 'arcMargin' | 'cosMargin' | 'conMargin' | 'triMargin' | 'tcm' | 'tcmPos' | 'tcmNeg'
       | 'tcmPosW' | 'tcmNegW' | 'heat' | 'alpha2' | 'heatAt' | 'heatEnd' | 'heatLr' | 'lr' | 'batch' | 'steps'
-      | 'seed' | 'dataSeed' | 'evalEvery'
+      | 'seed' | 'dataSeed' | 'evalEvery' | 'metricsEvery' | 'evalItems'
     >();
     expectTypeOf(PARAM_BY_KEY.head.options).toEqualTypeOf<readonly ['sm', 'ln', 'bn']>();
     // @ts-expect-error — not a backend

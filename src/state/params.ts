@@ -382,6 +382,26 @@ const TABLE = [
     help: 'Training steps between evaluations and embedding-plot refreshes.',
     group: 'eval',
   },
+  {
+    key: 'metricsEvery',
+    kind: 'int',
+    min: 0,
+    max: 10000,
+    default: 100,
+    label: 'Metrics every',
+    help: 'Training steps between all-pairs evaluations of PR-AUC, OPIS, Recall@K and NMI on a subsample (0 = only when asked).',
+    group: 'eval',
+  },
+  {
+    key: 'evalItems',
+    kind: 'int',
+    min: 100,
+    max: 10000,
+    default: 1000,
+    label: 'Items evaluated',
+    help: 'Size of the seeded subsample of the evaluation set that the periodic evaluation uses ("Evaluate all" uses every item).',
+    group: 'eval',
+  },
 ] as const satisfies readonly (EnumRow | NumberRow)[];
 
 type Row = (typeof TABLE)[number];

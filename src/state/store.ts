@@ -8,6 +8,7 @@ import { useStore } from 'zustand';
 import type { Config } from './params';
 import type { BackendInfo, EmbeddingSnapshot, FromWorker } from '../worker/protocol';
 import type { StepPoint } from '../ml/trainer';
+import type { EvalReport } from '../eval/evaluate';
 
 export interface Notice {
   id: number;
@@ -24,6 +25,32 @@ export interface History {
   /** Evaluation accuracy at the steps it was measured. */
   evalStep: number[];
   accuracy: number[];
+}
+
+/** Scalar evaluation metrics over training steps, appended in place. */
+export interface EvalSeries {
+  step: number[];
+  ap: number[];
+  opis: number[];
+  epsOpis: number[];
+  recallAt1: number[];
+  nmi: number[];
+}
+
+/** A PR curve kept for comparison while another run trains. */
+export interface PinnedCurve {
+  label: string;
+  ap: number;
+  precision: number[];
+  recall: number[];
+}
+
+/** One finished run in the OPIS-vs-error scatter (TCM Fig. 3). */
+export interface RunPoint {
+  label: string;
+  /** 100 − Recall@1, in percent. */
+  error: number;
+  opis: number;
 }
 
 export interface PlaygroundState {
@@ -44,9 +71,20 @@ export interface PlaygroundState {
   fatal: string | null;
   /** Number of the current run: the worker's reports about older runs are dropped. */
   run: number;
+  /** The latest all-pairs evaluation of this run, and the step and scope it was made at. */
+  evaluation: (EvalReport & { step: number; full: boolean }) | null;
+  /** Progress of a running evaluation in [0, 1), null when none runs. */
+  evalProgress: number | null;
+  evalSeries: EvalSeries;
+  /** Bumped whenever `evalSeries` is appended to or replaced. */
+  evalVersion: number;
+  pinned: PinnedCurve | null;
+  /** Kept across runs: one point per recorded run. */
+  runPoints: RunPoint[];
 }
 
 const emptyHistory = (): History => ({ step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [] });
+const emptyEvalSeries = (): EvalSeries => ({ step: [], ap: [], opis: [], epsOpis: [], recallAt1: [], nmi: [] });
 
 let nextNoticeId = 1;
 
@@ -67,6 +105,12 @@ export function createPlaygroundStore(config: Config) {
     snapshot: null,
     fatal: null,
     run: 0,
+    evaluation: null,
+    evalProgress: null,
+    evalSeries: emptyEvalSeries(),
+    evalVersion: 0,
+    pinned: null,
+    runPoints: [],
   }));
 }
 
@@ -93,6 +137,10 @@ export function clearRun(store: PlaygroundStore): number {
     snapshot: null,
     // Until the worker reports the new run ready, there is nothing to play.
     dataset: null,
+    evaluation: null,
+    evalProgress: null,
+    evalSeries: emptyEvalSeries(),
+    evalVersion: s.evalVersion + 1,
     step: 0,
     finished: false,
     running: false,
@@ -109,6 +157,40 @@ function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
     h.lr.push(p.lr);
   }
   store.setState({ historyVersion: historyVersion + 1 });
+}
+
+/** Pins the current PR curve (it stays drawn, dashed, while later runs train). */
+export function pinCurrentCurve(store: PlaygroundStore): void {
+  const { evaluation, config, step } = store.getState();
+  if (!evaluation) return;
+  const label = `${config.loss}${config.tcm === 'on' ? '+TCM' : ''} α=${config.alpha} · step ${step}`;
+  store.setState({ pinned: { label, ap: evaluation.ap, precision: evaluation.pr.precision, recall: evaluation.pr.recall } });
+}
+
+/** Adds the current run to the OPIS-vs-error scatter (TCM Fig. 3), from its latest evaluation. */
+export function recordRunPoint(store: PlaygroundStore): void {
+  const { evaluation, config, step, runPoints } = store.getState();
+  if (!evaluation) return;
+  const r1 = evaluation.recall.value[evaluation.recall.k.indexOf(1)];
+  const label = `${config.loss}${config.tcm === 'on' ? '+TCM' : ''} α=${config.alpha} · step ${step}`;
+  store.setState({ runPoints: [...runPoints, { label, error: 100 * (1 - r1), opis: evaluation.opis }] });
+}
+
+/** Keeps the latest evaluation; the series over steps takes only the periodic ones (same items each time). */
+function appendEvaluation(store: PlaygroundStore, msg: Extract<FromWorker, { type: 'evaluation' }>): void {
+  const { evalSeries: e, evalVersion } = store.getState();
+  const r = msg.report;
+  if (msg.full) {
+    store.setState({ evaluation: { ...r, step: msg.step, full: true }, evalProgress: null });
+    return;
+  }
+  e.step.push(msg.step);
+  e.ap.push(r.ap);
+  e.opis.push(r.opis);
+  e.epsOpis.push(r.epsOpis);
+  e.recallAt1.push(r.recall.value[r.recall.k.indexOf(1)]);
+  e.nmi.push(r.nmi);
+  store.setState({ evaluation: { ...r, step: msg.step, full: msg.full }, evalProgress: null, evalVersion: evalVersion + 1 });
 }
 
 /** Folds one worker message into the state; reports about an older run are dropped. */
@@ -142,6 +224,12 @@ export function ingest(store: PlaygroundStore, msg: FromWorker): void {
       store.setState({ snapshot: msg.snapshot, historyVersion: historyVersion + 1 });
       return;
     }
+    case 'evaluation':
+      appendEvaluation(store, msg);
+      return;
+    case 'evalProgress':
+      store.setState({ evalProgress: msg.fraction >= 1 ? null : msg.fraction });
+      return;
     case 'state':
       store.setState({ running: msg.running, step: msg.step, finished: msg.finished, numTensors: msg.numTensors });
       return;

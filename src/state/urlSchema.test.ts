@@ -64,7 +64,7 @@ const DEFAULT_HASH =
   '&alpha=16&rho=0.5&pairs=class&perClass=8&arcMargin=0.3&cosMargin=0.35&conMargin=1&triMargin=0.2' +
   '&tcm=off&tcmPos=0.9&tcmNeg=0.5&tcmPosW=1&tcmNegW=1' +
   '&heat=off&alpha2=4&heatAt=1600&heatEnd=2000&heatLr=0.1&lr=0.003&batch=128&steps=2000' +
-  '&seed=1&dataSeed=1&evalEvery=25';
+  '&seed=1&dataSeed=1&evalEvery=25&metricsEvery=100&evalItems=1000';
 
 describe('serializeConfig', () => {
   it('writes the version and every key in table order', () => {

@@ -55,6 +55,11 @@ export class Controller {
     this.send({ type: 'step' });
   }
 
+  /** All-pairs evaluation of every evaluation item, now (between training steps). */
+  evaluateAll(): void {
+    this.send({ type: 'evaluate', full: true });
+  }
+
   /** Rebuilds the run from the same seeds, so the same curve comes back. */
   reset(): void {
     if (this.store.getState().fatal) return this.start();

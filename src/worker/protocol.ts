@@ -4,6 +4,7 @@
  */
 import type { Config } from '../state/params';
 import type { StepPoint } from '../ml/trainer';
+import type { EvalReport } from '../eval/evaluate';
 
 /** The tfjs backend in use and the WebGPU adapter seen, for the status bar. */
 export interface BackendInfo {
@@ -37,6 +38,8 @@ export type ToWorker =
   | { type: 'play' }
   | { type: 'pause' }
   | { type: 'step' }
+  /** Evaluate now: all of the evaluation set (`full`) or the periodic subsample. */
+  | { type: 'evaluate'; full: boolean }
   /** Rebuild the same run from its seeds, as run number `run`. */
   | { type: 'reset'; run: number };
 
@@ -52,6 +55,10 @@ export type WorkerReport =
   | { type: 'ready'; description: string; trainSize: number; evalSize: number; encoder: string; kernels: 'tfjs' | 'wgsl' }
   | { type: 'steps'; points: StepPoint[] }
   | { type: 'snapshot'; snapshot: EmbeddingSnapshot }
+  /** All-pairs evaluation (SPEC "Evaluation") of the embeddings at `step`. */
+  | { type: 'evaluation'; step: number; full: boolean; report: EvalReport }
+  /** Progress of a running evaluation in [0, 1]; 1 when it is done. */
+  | { type: 'evalProgress'; fraction: number }
   | { type: 'state'; running: boolean; step: number; finished: boolean; numTensors: number }
   | { type: 'notice'; level: 'info' | 'warn' | 'error'; message: string }
   /** The run cannot continue in this worker (e.g. the GPU device was lost). */

@@ -4,7 +4,7 @@
  * after the step in flight.
  */
 import * as tf from '@tensorflow/tfjs';
-import { Trainer, type StepPoint } from '../ml/trainer';
+import { Trainer, type EvalEmbeddings, type StepPoint } from '../ml/trainer';
 import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
 import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
 import { fitProjection, project } from '../eval/projection';
@@ -12,6 +12,7 @@ import { recallAtK } from '../eval/recall';
 import type { Config } from '../state/params';
 import { selectBackend } from './backends';
 import { loadSplit } from './dataCache';
+import { evaluateSubset } from './evaluation';
 import type { EmbeddingSnapshot, ToWorker, WorkerReport } from './protocol';
 
 /** Number of the run being built or trained; stamped on every report. */
@@ -27,6 +28,8 @@ let running = false;
 /** Bumped by every command but play: a loop ends when it changes, so a later play cannot revive it. */
 let generation = 0;
 let dead = false;
+/** "Evaluate all" asked for while training: served between two steps, without pausing. */
+let fullEvalWanted = false;
 let chain: Promise<void> = Promise.resolve();
 
 /** Largest evaluation subset for Recall@1 (brute force, O(n²d) in JS). */
@@ -82,9 +85,25 @@ async function build(): Promise<void> {
   postState();
 }
 
+/** All-pairs metrics of `ev` on the periodic subsample, or on every item (`full`). */
+async function sendEvaluation(ev: EvalEmbeddings, full: boolean): Promise<void> {
+  if (!run || !config) return;
+  post({ type: 'evalProgress', fraction: 0 });
+  const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, run.split.evaluation.numClasses, yieldToEvents, (fraction) =>
+    post({ type: 'evalProgress', fraction: Math.min(fraction, 0.999) }),
+  );
+  post({ type: 'evaluation', step: ev.step, full, report });
+}
+
+/** Embeds the evaluation set, posts the 2-D view, and the all-pairs metrics when they are due. */
 async function sendSnapshot(): Promise<void> {
-  if (!run) return;
+  if (!run || !config) return;
   const ev = await run.evaluate(yieldToEvents);
+  await postSnapshot(ev);
+  if (config.metricsEvery > 0 && ev.step % config.metricsEvery === 0) await sendEvaluation(ev, false);
+}
+
+async function postSnapshot(ev: EvalEmbeddings): Promise<void> {
   const proj = fitProjection(ev.embeddings, ev.n, ev.dim);
   let accuracy = ev.accuracy;
   if (accuracy === null) {
@@ -119,7 +138,7 @@ async function step(pending: StepPoint[]): Promise<boolean> {
     });
     return false;
   }
-  if (p.step % config.evalEvery === 0 || p.step === config.steps) {
+  if (p.step % config.evalEvery === 0 || p.step % config.metricsEvery === 0 || p.step === config.steps) {
     post({ type: 'steps', points: pending.splice(0) });
     await sendSnapshot();
   }
@@ -133,6 +152,10 @@ async function loop(): Promise<void> {
   postState();
   while (running && mine === generation) {
     if (!(await step(pending))) running = false;
+    if (fullEvalWanted && run) {
+      fullEvalWanted = false;
+      await sendEvaluation(await run.evaluate(yieldToEvents), true);
+    }
     if (pending.length && (!running || performance.now() - lastPost > POST_EVERY_MS)) {
       post({ type: 'steps', points: pending.splice(0) });
       lastPost = performance.now();
@@ -161,6 +184,9 @@ async function handle(msg: ToWorker): Promise<void> {
     }
     case 'play':
       return loop();
+    case 'evaluate':
+      if (run) await sendEvaluation(await run.evaluate(yieldToEvents), msg.full);
+      return;
     case 'pause':
       return;
   }
@@ -168,8 +194,13 @@ async function handle(msg: ToWorker): Promise<void> {
 
 self.onmessage = (e: MessageEvent<ToWorker>) => {
   const msg = e.data;
-  // Pause must not wait behind the loop it stops; anything else stops the loop first. The running
-  // flag is set here, not in the queue, so a second play cannot start a loop that outlives a pause.
+  // Pause must not wait behind the loop it stops; anything else (but an evaluation asked for while
+  // training) stops the loop first. The running flag is set here, not in the queue, so a second
+  // play cannot start a loop that outlives a pause.
+  if (msg.type === 'evaluate' && running) {
+    fullEvalWanted = true;
+    return;
+  }
   if (msg.type === 'play') {
     if (running || dead) return;
     running = true;

@@ -1,0 +1,47 @@
+/**
+ * The all-pairs evaluation inside the worker: which items, which path, and progress reports.
+ * The periodic evaluation uses a fixed seeded subsample (the same items at every step, so the
+ * curves over steps compare like with like); "Evaluate all" uses every item.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { Rng } from '../data/rng';
+import { evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
+import { EXACT_MAX_ITEMS } from '../eval/exact';
+import type { EvalEmbeddings } from '../ml/trainer';
+
+/** Seed of the evaluation subsample: fixed, so every run of a link evaluates the same items. */
+const SUBSAMPLE_SEED = 0x6576616c; // "eval"
+/** Sets up to this size are evaluated exactly (sorted pairs); larger ones from 4096-bin histograms. */
+const EXACT_UP_TO = Math.min(2000, EXACT_MAX_ITEMS);
+
+/** The first m items of a fixed permutation of n. */
+function subsample(n: number, m: number): Int32Array {
+  if (m >= n) return Int32Array.from({ length: n }, (_, i) => i);
+  const perm = new Rng(SUBSAMPLE_SEED).shuffle(Int32Array.from({ length: n }, (_, i) => i));
+  return perm.slice(0, m).sort();
+}
+
+/**
+ * Evaluates `ev` (all items when `items` ≥ n). Small sets go exact; larger ones through tfjs tiles
+ * on wasm, cpu and webgl (fast there), or plain JS on webgpu (whose tfjs matMul is slow on a CPU
+ * fallback adapter).
+ */
+export async function evaluateSubset(
+  ev: EvalEmbeddings,
+  items: number,
+  numClasses: number,
+  between: () => Promise<void>,
+  onProgress: (fraction: number) => void,
+): Promise<EvalReport> {
+  const idx = subsample(ev.n, items);
+  const m = idx.length;
+  const d = ev.dim;
+  const emb = new Float32Array(m * d);
+  const labels = new Int32Array(m);
+  idx.forEach((src, r) => {
+    emb.set(ev.embeddings.subarray(src * d, (src + 1) * d), r * d);
+    labels[r] = ev.labels[src];
+  });
+  const path = m <= EXACT_UP_TO ? 'exact' : tf.getBackend() === 'webgpu' ? 'js' : 'tf';
+  return evaluateEmbeddings(emb, labels, m, d, numClasses, { path, between, onProgress });
+}
