@@ -161,18 +161,18 @@ function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
 
 /** Pins the current PR curve (it stays drawn, dashed, while later runs train). */
 export function pinCurrentCurve(store: PlaygroundStore): void {
-  const { evaluation, config, step } = store.getState();
+  const { evaluation, config } = store.getState();
   if (!evaluation) return;
-  const label = `${config.loss}${config.tcm === 'on' ? '+TCM' : ''} α=${config.alpha} · step ${step}`;
+  const label = `${config.loss}${config.tcm === 'on' ? '+TCM' : ''} α=${config.alpha} · step ${evaluation.step}`;
   store.setState({ pinned: { label, ap: evaluation.ap, precision: evaluation.pr.precision, recall: evaluation.pr.recall } });
 }
 
 /** Adds the current run to the OPIS-vs-error scatter (TCM Fig. 3), from its latest evaluation. */
 export function recordRunPoint(store: PlaygroundStore): void {
-  const { evaluation, config, step, runPoints } = store.getState();
+  const { evaluation, config, runPoints } = store.getState();
   if (!evaluation) return;
   const r1 = evaluation.recall.value[evaluation.recall.k.indexOf(1)];
-  const label = `${config.loss}${config.tcm === 'on' ? '+TCM' : ''} α=${config.alpha} · step ${step}`;
+  const label = `${config.loss}${config.tcm === 'on' ? '+TCM' : ''} α=${config.alpha} · step ${evaluation.step}`;
   store.setState({ runPoints: [...runPoints, { label, error: 100 * (1 - r1), opis: evaluation.opis }] });
 }
 

@@ -7,6 +7,7 @@ import { ParamPanel } from './ParamPanel';
 import { StatusBar } from './StatusBar';
 import { EmbeddingPlot } from './plots/EmbeddingPlot';
 import { TrainingCurves } from './plots/TrainingCurves';
+import { EvaluationPanel } from './plots/EvaluationPanel';
 
 export function App({ controller }: { controller: Controller }) {
   return (
@@ -25,6 +26,7 @@ export function App({ controller }: { controller: Controller }) {
               <EmbeddingPlot />
               <TrainingCurves />
             </div>
+            <EvaluationPanel />
           </main>
         </div>
       </div>

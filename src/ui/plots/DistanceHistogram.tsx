@@ -1,0 +1,102 @@
+import { useRef } from 'react';
+import * as d3 from 'd3';
+import { useController } from '../context';
+import { useFrameRedraw } from './useFrameRedraw';
+import type { PlaygroundState } from '../../state/store';
+
+const W = 420;
+const H = 260;
+const M = { top: 28, right: 14, bottom: 36, left: 46 };
+
+/**
+ * Positive- and negative-pair distance distributions (TCM Fig. 10), overlaid. Negatives outnumber
+ * positives ~9:1 on ten classes, so each is normalised to its own total: the overlap of the two
+ * shapes, not their sizes, is what a threshold has to cut through.
+ */
+export function DistanceHistogram() {
+  const { store } = useController();
+  const boxRef = useRef<HTMLElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  useFrameRedraw(
+    store,
+    (s) => s.evaluation,
+    () => {
+      if (boxRef.current && svgRef.current) draw(store.getState(), svgRef.current, boxRef.current);
+    },
+  );
+  return (
+    <figure className="plot eval-plot" data-testid="distance-histogram" data-bins="0" ref={boxRef}>
+      <figcaption>Pair distance distributions</figcaption>
+      <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="positive and negative pair distance histograms" />
+    </figure>
+  );
+}
+
+/** Counts as fractions of their total (all zeros stay zeros). */
+function normalise(counts: number[]): number[] {
+  const total = counts.reduce((a, b) => a + b, 0);
+  return counts.map((c) => (total > 0 ? c / total : 0));
+}
+
+function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
+  const dist = s.evaluation?.distance;
+  const svg = d3.select(svgEl);
+  svg.selectAll('*').remove();
+  box.dataset.bins = String(dist ? dist.pos.length : 0);
+  const pos = dist ? normalise(dist.pos) : [];
+  const neg = dist ? normalise(dist.neg) : [];
+  const x = d3.scaleLinear().domain([0, 2]).range([M.left, W - M.right]);
+  const y = d3
+    .scaleLinear()
+    .domain([0, Math.max(dist ? 1e-3 : 0.05, d3.max(pos) ?? 0, d3.max(neg) ?? 0)])
+    .nice()
+    .range([H - M.bottom, M.top]);
+  svg.append('g').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(8));
+  svg.append('g').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5, '.1~%'));
+  svg.append('text').attr('class', 'axis-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('L2 distance between the pair (unit sphere, 0…2)');
+  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('fraction of pairs (per bin)');
+  if (!dist) {
+    svg.append('text').attr('class', 'empty-state').attr('x', (M.left + W - M.right) / 2).attr('y', H / 2).text('No evaluation yet — train a few steps');
+    return;
+  }
+  const edges = dist.edges;
+  // Step areas: bin k spans [edges[k], edges[k+1]); the last value is repeated to close the final bin.
+  const area = d3
+    .area<number>()
+    .curve(d3.curveStepAfter)
+    .x((_, k) => x(edges[k]))
+    .y0(y(0))
+    .y1((v) => y(v));
+  const closed = (v: number[]) => [...v, v[v.length - 1] ?? 0];
+  svg.append('path').attr('class', 'dist-neg').attr('d', area(closed(neg)));
+  svg.append('path').attr('class', 'dist-pos').attr('d', area(closed(pos)));
+  const bw = x(edges[1]) - x(edges[0]);
+  svg
+    .append('g')
+    .selectAll('rect')
+    .data(pos)
+    .join('rect')
+    .attr('class', 'hover-target')
+    .attr('x', (_, k) => x(edges[k]))
+    .attr('width', bw)
+    .attr('y', M.top)
+    .attr('height', H - M.bottom - M.top)
+    .append('title')
+    .text(
+      (_, k) =>
+        `d ∈ [${edges[k].toFixed(2)}, ${edges[k + 1].toFixed(2)}): positives ${(100 * pos[k]).toFixed(2)}% (${dist.pos[k]}), negatives ${(100 * neg[k]).toFixed(2)}% (${dist.neg[k]})`,
+    );
+  const totals = [d3.sum(dist.pos), d3.sum(dist.neg)];
+  // In the top margin: the two peaks can sit anywhere over the plot area.
+  const g = svg.append('g').attr('class', 'legend').attr('transform', `translate(${M.left},6)`);
+  (
+    [
+      ['dist-pos', `positive pairs (${totals[0].toLocaleString('en-US')})`],
+      ['dist-neg', `negative pairs (${totals[1].toLocaleString('en-US')})`],
+    ] as const
+  ).forEach(([cls, text], i) => {
+    const row = g.append('g').attr('transform', `translate(${i * 170},0)`);
+    row.append('rect').attr('class', cls).attr('width', 12).attr('height', 9);
+    row.append('text').attr('x', 16).attr('y', 8).text(text);
+  });
+}

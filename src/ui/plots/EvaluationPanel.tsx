@@ -1,0 +1,138 @@
+import { useAppState, useController } from '../context';
+import { pinCurrentCurve, recordRunPoint, type PlaygroundState } from '../../state/store';
+import { PrCurve } from './PrCurve';
+import { ScoreDistribution } from './ScoreDistribution';
+import { UtilityCurves } from './UtilityCurves';
+import { DistanceHistogram } from './DistanceHistogram';
+import { MetricsOverSteps } from './MetricsOverSteps';
+import { OpisScatter } from './OpisScatter';
+import './evaluation.css';
+
+type Evaluation = NonNullable<PlaygroundState['evaluation']>;
+
+/** Four decimals for scores in [0, 1]; three significant digits for the small OPIS values. */
+function fmt(v: number | undefined): string {
+  if (v === undefined || !Number.isFinite(v)) return '—';
+  if (v === 0) return '0';
+  return Math.abs(v) >= 0.01 ? v.toFixed(4) : v.toPrecision(3);
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "step 250 · 2,000 items · binned, 4096 bins" or "step 900 · all 2,000 items · exact". */
+function scopeText(e: Evaluation): string {
+  const items = e.full ? `all ${count(e.n)} items` : `${count(e.n)} items`;
+  const path = e.path === 'exact' ? 'exact' : `binned (${e.path}), ${e.bins} bins`;
+  return `step ${count(e.step)} · ${items} · ${path} · ${(e.ms / 1000).toFixed(1)} s`;
+}
+
+const recallAt = (e: Evaluation | null, k: number) => (e ? e.recall.value[e.recall.k.indexOf(k)] : undefined);
+
+function Metric({ id, label, value, help }: { id: string; label: string; value: number | undefined; help: string }) {
+  return (
+    <div className="eval-metric" title={help}>
+      {/* No upper-casing of Greek: an upper-case ε reads as E. */}
+      <span className={/[α-ω]/.test(label) ? 'label symbol' : 'label'}>{label}</span>
+      <span className="value" data-testid={id} title={value === undefined ? 'no evaluation yet' : String(value)}>
+        {fmt(value)}
+      </span>
+    </div>
+  );
+}
+
+/** Its own component so that progress reports (many per second) re-render only this element. */
+function EvalProgress() {
+  const p = useAppState((s) => s.evalProgress);
+  const running = p !== null;
+  return (
+    <div className="eval-progress" data-testid="eval-progress" data-state={running ? 'running' : 'idle'}>
+      {running ? 'evaluating…' : ''}
+      <progress max={1} value={running ? p : 0} hidden={!running} aria-label="evaluation progress" />
+    </div>
+  );
+}
+
+/** The evaluation view (SPEC "Evaluation"): the latest all-pairs metrics, and six plots of them. */
+export function EvaluationPanel() {
+  const controller = useController();
+  const { store } = controller;
+  const e = useAppState((s) => s.evaluation);
+  const evaluating = useAppState((s) => s.evalProgress !== null);
+  // Until the worker reports the run ready there is nothing to evaluate.
+  const ready = useAppState((s) => s.dataset !== null && s.fatal === null);
+  return (
+    <section className="evaluation" data-testid="evaluation-panel">
+      <div className="eval-summary">
+        <div className="eval-metrics">
+          <Metric id="metric-pr-auc" label="PR-AUC (AP)" value={e?.ap} help="Average precision over all pairs ranked by cosine" />
+          <Metric id="metric-opis" label="OPIS" value={e?.opis} help="Threshold inconsistency across classes (TCM Eq. 2); lower is better" />
+          <Metric id="metric-eps-opis" label="ε-OPIS" value={e?.epsOpis} help="Utility gap between the best and worst 10% of classes (TCM Eq. 3–4)" />
+          <Metric id="metric-recall-at-1" label="Recall@1" value={recallAt(e, 1)} help="Share of items whose nearest neighbour shares their label" />
+          <Metric id="metric-nmi" label="NMI" value={e?.nmi} help="k-means clusters vs labels, normalised mutual information" />
+          <table className="recall-table" data-testid="recall-table">
+            <thead>
+              <tr>
+                <th scope="row">K</th>
+                {[1, 2, 4, 8].map((k) => (
+                  <th key={k}>{k}</th>
+                ))}
+                <th className="sep">{1}</th>
+                {[5, 10].map((k) => (
+                  <th key={k}>{k}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">R@K</th>
+                {[1, 2, 4, 8].map((k) => (
+                  <td key={k} title={String(recallAt(e, k) ?? '')}>
+                    {fmtShort(recallAt(e, k))}
+                  </td>
+                ))}
+                <td className="sep" title={String(recallAt(e, 1) ?? '')}>
+                  {fmtShort(recallAt(e, 1))}
+                </td>
+                {[5, 10].map((k) => (
+                  <td key={k} title={String(recallAt(e, k) ?? '')}>
+                    {fmtShort(recallAt(e, k))}
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <div className="eval-scope">
+          <span data-testid="eval-scope" title={e ? `Recall@K on a subsample of ${count(e.recall.items)} items; ${count(e.pairs)} pairs, ${count(e.positives)} positive` : ''}>
+            {e ? scopeText(e) : 'No evaluation yet — train a few steps'}
+          </span>
+          <EvalProgress />
+          <div className="eval-buttons">
+            <button type="button" data-testid="evaluate-all" onClick={() => controller.evaluateAll()} disabled={evaluating || !ready} title="Evaluate every item of the evaluation set (exact when small enough)">
+              Evaluate all
+            </button>
+            <button type="button" data-testid="pin-curve" onClick={() => pinCurrentCurve(store)} disabled={!e} title="Keep this PR curve drawn, dashed, for comparison">
+              Pin PR curve
+            </button>
+            <button type="button" data-testid="record-run" onClick={() => recordRunPoint(store)} disabled={!e} title="Add this run as a point (error, OPIS) to the scatter">
+              Record run in scatter
+            </button>
+          </div>
+        </div>
+      </div>
+      <div className="eval-grid">
+        <PrCurve />
+        <ScoreDistribution />
+        <UtilityCurves />
+        <DistanceHistogram />
+        <MetricsOverSteps />
+        <OpisScatter />
+      </div>
+    </section>
+  );
+}
+
+/** Table cells: three decimals. */
+function fmtShort(v: number | undefined): string {
+  return v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(3);
+}
