@@ -14,6 +14,7 @@ import { measurePeakGflops } from '../ml/kernels/peak';
 import type { PairOps } from '../ml/ops/pairOps';
 import { cenmStep, pairInputs, productOnly } from './pairLoss';
 import { timeMedian } from './timing';
+import { benchEvaluation, type EvalBenchRow } from './evaluation';
 
 setWasmPaths({ 'tfjs-backend-wasm.wasm': wasmPlain, 'tfjs-backend-wasm-simd.wasm': wasmSimd, 'tfjs-backend-wasm-threaded-simd.wasm': wasmThreaded });
 tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
@@ -41,6 +42,8 @@ export interface BenchReport {
   cenm: Array<{ n: number; path: string; label: string; ms: number; runs: number; checksum: number }>;
   /** The similarity product alone on webgpu (inputs normalised): our kernel vs tf.matMul, with GFLOP/s. */
   similarity: Array<{ n: number; path: string; ms: number; gflops: number; ofPeak: number }>;
+  /** All-pairs evaluation of n embeddings (issue 4). */
+  evaluation: EvalBenchRow[];
 }
 
 async function use(backend: string): Promise<void> {
@@ -48,7 +51,7 @@ async function use(backend: string): Promise<void> {
   await tf.ready();
 }
 
-async function runBenchmarks(opts: { sizes?: number[]; d?: number; log?: (s: string) => void } = {}): Promise<BenchReport> {
+async function runBenchmarks(opts: { sizes?: number[]; evalSizes?: number[]; d?: number; log?: (s: string) => void } = {}): Promise<BenchReport> {
   const sizes = opts.sizes ?? [128, 256, 512, 1024];
   const d = opts.d ?? 64;
   const log = opts.log ?? ((s: string) => console.log(s));
@@ -64,6 +67,7 @@ async function runBenchmarks(opts: { sizes?: number[]; d?: number; log?: (s: str
     d,
     cenm: [],
     similarity: [],
+    evaluation: [],
   };
   for (const path of PATHS) {
     await use(path.backend);
@@ -85,6 +89,7 @@ async function runBenchmarks(opts: { sizes?: number[]; d?: number; log?: (s: str
       }
     }
   }
+  report.evaluation = await benchEvaluation(opts.evalSizes ?? [2000, 5000, 10000], d, log);
   return report;
 }
 

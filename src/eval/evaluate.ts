@@ -7,6 +7,7 @@
  * Paths: 'js' = accumulateJs + binned metrics, 'tf' = accumulateTf (active tfjs backend; wasm is
  * the fast CPU path) + binned metrics, 'exact' = the sort-based exact path (≤ EXACT_MAX_ITEMS).
  */
+import { accumulateWgsl } from './kernels/pairHistogram';
 import { accumulateJs, accumulateTf, normaliseRows } from './accumulate';
 import { scoreDistributions } from './distributions';
 import { exactPairs, type ExactPairs } from './exact';
@@ -35,7 +36,7 @@ import { recallAtK } from './recall';
 import { Rng } from '../data/rng';
 
 export interface EvalOptions {
-  path: 'js' | 'tf' | 'exact';
+  path: 'js' | 'tf' | 'wgsl' | 'exact';
   /** Cosine bins of the binned paths (default 4096). */
   bins?: number;
   farLo?: number;
@@ -58,7 +59,7 @@ export interface EvalReport {
   /** Positive pairs (same label). */
   positives: number;
   /** Which all-pairs path produced ap … distance ('exact', or 'js' / 'tf' with `bins` cosine bins). */
-  path: 'js' | 'tf' | 'exact';
+  path: 'js' | 'tf' | 'wgsl' | 'exact';
   bins: number | null;
   ap: number;
   /** PR curve, descending threshold, downsampled to ≤ 512 points (first and last kept). */
@@ -139,7 +140,8 @@ export async function evaluateEmbeddings(
     distance = exactDistanceHistogram(ex, DISTANCE_BINS);
   } else {
     bins = opts.bins ?? DEFAULT_BINS;
-    const h = opts.path === 'tf' ? await accumulateTf(emb, labels, n, d, numClasses, bins, acc) : await accumulateJs(emb, labels, n, d, numClasses, bins, acc);
+    const accumulate = opts.path === 'tf' ? accumulateTf : opts.path === 'wgsl' ? accumulateWgsl : accumulateJs;
+    const h = await accumulate(emb, labels, n, d, numClasses, bins, acc);
     src = histogramCounts(h);
     const g = globalCounts(h);
     const b = bins;

@@ -23,13 +23,14 @@ function subsample(n: number, m: number): Int32Array {
 
 /**
  * Evaluates `ev` (all items when `items` ≥ n). Small sets go exact; larger ones through tfjs tiles
- * on wasm, cpu and webgl (fast there), or plain JS on webgpu (whose tfjs matMul is slow on a CPU
- * fallback adapter).
+ * on wasm, cpu and webgl (fast there); on webgpu through our WGSL kernel on a real GPU, or plain
+ * JS on a CPU fallback adapter, where both WGSL and tfjs's webgpu matMul are slower (BENCHMARKS.md).
  */
 export async function evaluateSubset(
   ev: EvalEmbeddings,
   items: number,
   numClasses: number,
+  realGpu: boolean,
   between: () => Promise<void>,
   onProgress: (fraction: number) => void,
 ): Promise<EvalReport> {
@@ -42,6 +43,7 @@ export async function evaluateSubset(
     emb.set(ev.embeddings.subarray(src * d, (src + 1) * d), r * d);
     labels[r] = ev.labels[src];
   });
-  const path = m <= EXACT_UP_TO ? 'exact' : tf.getBackend() === 'webgpu' ? 'js' : 'tf';
+  const webgpu = tf.getBackend() === 'webgpu';
+  const path = m <= EXACT_UP_TO ? 'exact' : !webgpu ? 'tf' : realGpu ? 'wgsl' : 'js';
   return evaluateEmbeddings(emb, labels, m, d, numClasses, { path, between, onProgress });
 }

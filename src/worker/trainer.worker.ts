@@ -23,6 +23,8 @@ const post = (msg: WorkerReport, transfer: Transferable[] = []) =>
 let config: Config | null = null;
 let dataUrl = '';
 let backendReady: Promise<void> | null = null;
+/** True when WebGPU runs on a real GPU adapter (not a CPU fallback such as SwiftShader). */
+let realGpu = false;
 let run: Trainer | null = null;
 let running = false;
 /** Bumped by every command but play: a loop ends when it changes, so a later play cannot revive it. */
@@ -58,7 +60,10 @@ async function ensureBackend(c: Config): Promise<void> {
     dead = true;
     running = false;
     post({ type: 'fatal', message: `The GPU device was lost (${why}). The run so far is kept; restart to continue on a working backend.` });
-  }).then((info) => post({ type: 'backend', info }));
+  }).then((info) => {
+    realGpu = info.active === 'webgpu' && info.adapter !== null && !info.adapter.fallback;
+    post({ type: 'backend', info });
+  });
   await backendReady;
 }
 
@@ -89,7 +94,7 @@ async function build(): Promise<void> {
 async function sendEvaluation(ev: EvalEmbeddings, full: boolean): Promise<void> {
   if (!run || !config) return;
   post({ type: 'evalProgress', fraction: 0 });
-  const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, run.split.evaluation.numClasses, yieldToEvents, (fraction) =>
+  const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, run.split.evaluation.numClasses, realGpu, yieldToEvents, (fraction) =>
     post({ type: 'evalProgress', fraction: Math.min(fraction, 0.999) }),
   );
   post({ type: 'evaluation', step: ev.step, full, report });

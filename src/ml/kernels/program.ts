@@ -72,7 +72,7 @@ export interface KernelSpec {
   atomic?: boolean;
   /**
    * Existing tensor to write into (e.g. a zero-filled int32 tensor for `atomic`). The returned
-   * tensor shares its data (the engine counts both references): dispose both.
+   * tensor shares its buffer and holds its own reference to it: dispose both.
    */
   output?: tf.Tensor;
 }
@@ -114,6 +114,9 @@ export function runKernel(spec: KernelSpec): tf.Tensor {
     ? { dataId: spec.output.dataId, shape: spec.output.shape, dtype: spec.output.dtype }
     : undefined;
   const info = backend.runWebGPUProgram(program, spec.inputs, spec.dtype ?? 'float32', spec.uniformData, outInfo);
+  // The returned tensor wraps `output`'s buffer; makeTensorFromTensorInfo adds no backend reference,
+  // so add one: each of the two tensors then owns a reference and can be disposed independently.
+  if (spec.output) backend.incRef(spec.output.dataId);
   return tf.engine().makeTensorFromTensorInfo(info);
 }
 
