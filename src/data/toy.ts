@@ -43,7 +43,7 @@ function blobs(classes: number, noise: number): Gen {
 /** Concentric rings, class c at radius (c+1)·Δ (outer ring at 2.5), Gaussian radial noise. */
 function rings(classes: number, noise: number): Gen {
   const gap = 2.5 / classes;
-  const sigma = gap * (0.05 + 0.6 * noise);
+  const sigma = gap * (0.05 + 0.4 * noise);
   return (c, rng, out) => {
     const a = rng.uniform(0, 2 * Math.PI);
     const r = (c + 1) * gap + sigma * rng.normal();

@@ -1,7 +1,5 @@
-import { useRef } from 'react';
 import * as d3 from 'd3';
-import { useController } from '../context';
-import { useFrameRedraw } from './useFrameRedraw';
+import { SvgPlot } from './SvgPlot';
 import type { PlaygroundState } from '../../state/store';
 
 const W = 420;
@@ -14,22 +12,7 @@ const M = { top: 28, right: 14, bottom: 36, left: 46 };
  * shapes, not their sizes, is what a threshold has to cut through.
  */
 export function DistanceHistogram() {
-  const { store } = useController();
-  const boxRef = useRef<HTMLElement>(null);
-  const svgRef = useRef<SVGSVGElement>(null);
-  useFrameRedraw(
-    store,
-    (s) => s.evaluation,
-    () => {
-      if (boxRef.current && svgRef.current) draw(store.getState(), svgRef.current, boxRef.current);
-    },
-  );
-  return (
-    <figure className="plot eval-plot" data-testid="distance-histogram" data-bins="0" ref={boxRef}>
-      <figcaption>Pair distance distributions</figcaption>
-      <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="positive and negative pair distance histograms" />
-    </figure>
-  );
+  return <SvgPlot testId="distance-histogram" caption="Pair distance distributions" ariaLabel="positive and negative pair distance histograms" viewBox={[W, H]} select={(s) => s.evaluation} draw={draw} />;
 }
 
 /** Counts as fractions of their total (all zeros stay zeros). */

@@ -1,7 +1,5 @@
-import { useRef } from 'react';
 import * as d3 from 'd3';
-import { useController } from '../context';
-import { useFrameRedraw } from './useFrameRedraw';
+import { SvgPlot } from './SvgPlot';
 import type { PlaygroundState } from '../../state/store';
 
 const W = 420;
@@ -15,22 +13,7 @@ const M = { top: 12, right: 14, bottom: 36, left: 46 };
  * the queries' positive peaks line up.
  */
 export function ScoreDistribution() {
-  const { store } = useController();
-  const boxRef = useRef<HTMLElement>(null);
-  const svgRef = useRef<SVGSVGElement>(null);
-  useFrameRedraw(
-    store,
-    (s) => s.evaluation,
-    () => {
-      if (boxRef.current && svgRef.current) draw(store.getState(), svgRef.current, boxRef.current);
-    },
-  );
-  return (
-    <figure className="plot eval-plot" data-testid="score-distribution" data-queries="0" ref={boxRef}>
-      <figcaption>Score distribution per query</figcaption>
-      <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="per-query score distributions" />
-    </figure>
-  );
+  return <SvgPlot testId="score-distribution" caption="Score distribution per query" ariaLabel="per-query score distributions" viewBox={[W, H]} select={(s) => s.evaluation} draw={draw} />;
 }
 
 function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {

@@ -1,7 +1,5 @@
-import { useRef } from 'react';
 import * as d3 from 'd3';
-import { useController } from '../context';
-import { useFrameRedraw } from './useFrameRedraw';
+import { SvgPlot } from './SvgPlot';
 import { classColour } from './palette';
 import type { PlaygroundState } from '../../state/store';
 
@@ -18,22 +16,7 @@ const fmtSmall = (v: number): string => (!Number.isFinite(v) ? '—' : v === 0 ?
  * threshold serves every class equally well (low OPIS); a spread means it does not.
  */
 export function UtilityCurves() {
-  const { store } = useController();
-  const boxRef = useRef<HTMLElement>(null);
-  const svgRef = useRef<SVGSVGElement>(null);
-  useFrameRedraw(
-    store,
-    (s) => s.evaluation,
-    () => {
-      if (boxRef.current && svgRef.current) draw(store.getState(), svgRef.current, boxRef.current);
-    },
-  );
-  return (
-    <figure className="plot eval-plot" data-testid="utility-curves" data-classes="0" ref={boxRef}>
-      <figcaption>Per-class utility over the calibration range</figcaption>
-      <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="per-class utility curves" />
-    </figure>
-  );
+  return <SvgPlot testId="utility-curves" caption="Per-class utility over the calibration range" ariaLabel="per-class utility curves" viewBox={[W, H]} select={(s) => s.evaluation} draw={draw} />;
 }
 
 function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
