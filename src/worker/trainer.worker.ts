@@ -213,8 +213,9 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
     running = false;
     generation++;
   }
-  // Acknowledge at once: the loop itself may start only after work already queued.
-  if (msg.type === 'play' || msg.type === 'pause') postState();
+  // Acknowledge play at once (the loop may start only after work already queued). Pause is not
+  // acknowledged here: the loop reports it when it has stopped, after the step in flight.
+  if (msg.type === 'play') postState();
   if (msg.type === 'pause') return;
   chain = chain
     .then(() => handle(msg))
