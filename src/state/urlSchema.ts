@@ -128,6 +128,31 @@ export function validateValue<K extends ParamKey>(key: K, raw: unknown): Validat
   return r as Validated<K>;
 }
 
+/** What a control does with a typed entry: take the value, or refuse it and say why. */
+export type Entry<K extends ParamKey = ParamKey> = { ok: true; value: Config[K] } | { ok: false; why: string };
+
+/**
+ * Checks an entry typed into a control. Unlike a link (which is clamped so the page always comes
+ * up), a control refuses anything it would have to change — a typo, a fraction for a whole
+ * number, a value out of range — so a slip of the keyboard never silently restarts the run.
+ */
+export function checkEntry<K extends ParamKey>(key: K, raw: unknown): Entry<K> {
+  const p = PARAM_BY_KEY[key] as ParamSpec;
+  const text = typeof raw === 'string' ? raw.trim() : raw;
+  if (p.kind === 'enum') {
+    return typeof text === 'string' && (p.options as readonly string[]).includes(text)
+      ? { ok: true, value: text as Config[K] }
+      : { ok: false, why: `choose one of ${p.options.join(', ')}` };
+  }
+  if (text === '') return { ok: false, why: 'enter a number' };
+  const x = typeof text === 'number' ? text : typeof text === 'string' && NUMBER_RE.test(text) ? Number(text) : NaN;
+  const range = `between ${formatNumber(p.min)} and ${formatNumber(p.max)}`;
+  if (!Number.isFinite(x)) return { ok: false, why: `“${show(raw)}” is not a number; enter one ${range}` };
+  if (p.kind === 'int' && !Number.isInteger(x)) return { ok: false, why: `enter a whole number ${range}` };
+  if (x < p.min || x > p.max) return { ok: false, why: `enter a number ${range}` };
+  return { ok: true, value: (Object.is(x, -0) ? 0 : x) as Config[K] };
+}
+
 /**
  * Returns `config` with `key` set to `raw`, validated and clamped exactly like a URL value
  * (call {@link validateValue} if you also want the notice). Returns the same object when the

@@ -3,7 +3,7 @@ import type { Controller } from './controller';
 import { Header } from './Header';
 import { Notices } from './Notices';
 import { Transport } from './Transport';
-import { ParamPanel } from './ParamPanel';
+import { ParamPanel } from './controls/ParamPanel';
 import { StatusBar } from './StatusBar';
 import { EmbeddingPlot } from './plots/EmbeddingPlot';
 import { TrainingCurves } from './plots/TrainingCurves';

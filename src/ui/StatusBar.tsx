@@ -1,4 +1,5 @@
 import { useAppState } from './context';
+import { changedSettings } from '../state/summary';
 
 const fmt = (v: number | undefined, digits = 4) => (v === undefined ? '—' : Number.isFinite(v) ? v.toPrecision(digits) : String(v));
 
@@ -9,6 +10,9 @@ export function StatusBar() {
   const numTensors = useAppState((s) => s.numTensors);
   const dataset = useAppState((s) => s.dataset);
   const snapshot = useAppState((s) => s.snapshot);
+  const config = useAppState((s) => s.config);
+  const run = useAppState((s) => s.run);
+  const changed = changedSettings(config);
   const last = useAppState((s) => {
     const h = s.history;
     const i = h.loss.length - 1;
@@ -16,7 +20,7 @@ export function StatusBar() {
   });
   const [loss, alpha, lr] = last ? last.split('|').map(Number) : [];
   return (
-    <div className="status">
+    <div className="status" data-testid="status-bar" data-run={run}>
       <Stat label="step" testId="step" value={String(step)} />
       <Stat label="loss" testId="loss" value={fmt(loss)} />
       <Stat label="α" testId="alpha-now" value={fmt(alpha, 3)} />
@@ -36,6 +40,9 @@ export function StatusBar() {
           <span data-testid="kernels">{dataset.kernels === 'wgsl' ? 'WGSL kernels' : 'tfjs ops'}</span>
         </span>
       )}
+      <span className="run-config" data-testid="run-config" title="Settings of this run that differ from the defaults">
+        {changed.length ? changed.map((c) => `${c.label} = ${c.value}`).join(' · ') : 'default settings'}
+      </span>
     </div>
   );
 }

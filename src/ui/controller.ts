@@ -4,7 +4,7 @@
  * backend changes (a fresh worker gets a fresh GPU device) or after a fatal error.
  */
 import type { Config, ParamKey } from '../state/params';
-import { parseHash, serializeConfig, validateValue } from '../state/urlSchema';
+import { checkEntry, parseHash, serializeConfig } from '../state/urlSchema';
 import { addNotice, clearRun, ingest, type PlaygroundStore } from '../state/store';
 import type { FromWorker, ToWorker } from '../worker/protocol';
 
@@ -66,13 +66,16 @@ export class Controller {
     this.send({ type: 'reset', run: clearRun(this.store) });
   }
 
-  /** Sets one parameter (validated and clamped as in a link) and starts a new run. */
-  setParam(key: ParamKey, raw: unknown): void {
-    const { value, notice } = validateValue(key, raw);
-    if (notice) addNotice(this.store, 'warn', notice);
+  /**
+   * Sets one parameter from a control and starts a new run. An entry the parameter cannot take is
+   * refused: nothing changes and the reason is returned for the control to show.
+   */
+  setParam(key: ParamKey, raw: unknown): string | null {
+    const entry = checkEntry(key, raw);
+    if (!entry.ok) return entry.why;
     const config = this.store.getState().config;
-    if (Object.is(config[key], value)) return;
-    this.applyConfig({ ...config, [key]: value } as Config);
+    if (!Object.is(config[key], entry.value)) this.applyConfig({ ...config, [key]: entry.value } as Config);
+    return null;
   }
 
   /** Replaces the whole configuration, writes it to the URL and starts a new run. */

@@ -1,5 +1,5 @@
-import { GROUPS, PARAMS, isApplicable, type ParamSpec } from '../state/params';
-import { useAppState } from './context';
+import { GROUPS, PARAMS, isApplicable, type ParamSpec } from '../../state/params';
+import { useAppState } from '../context';
 import { ParamControl } from './ParamControl';
 
 const GROUP_TITLES: Record<(typeof GROUPS)[number], string> = {

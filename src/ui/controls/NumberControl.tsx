@@ -1,0 +1,94 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { NumberParamSpec } from '../../state/params';
+import { useController } from '../context';
+import { sliderScale } from './sliderScale';
+
+/**
+ * A numeric parameter: a slider (when its range suits one) beside a number box. Both change the
+ * run the same way. The slider commits when a drag is released and on every key press (the native
+ * `change` event), and shows its own position only while dragging; otherwise it follows the value.
+ * The box commits on Enter or when it loses focus; an entry the parameter cannot take is refused
+ * in place, with the reason, and changes nothing.
+ */
+export function NumberControl({ spec: p, value, id }: { spec: NumberParamSpec; value: number; id: string }) {
+  const c = useController();
+  const scale = useMemo(() => sliderScale(p), [p]);
+  const sliderRef = useRef<HTMLInputElement>(null);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [text, setText] = useState(String(value));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setText(String(value));
+    setDragged(null);
+    setError(null);
+  }, [value]);
+
+  const commit = (raw: string | number) => {
+    const why = c.setParam(p.key, raw);
+    setError(why);
+    setDragged(null);
+    if (!why) setText(String(raw));
+  };
+
+  // React's onChange on a range input is the `input` event (every pixel of a drag); the native
+  // `change` event is the one that fires on release and on each key press.
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
+  useEffect(() => {
+    const el = sliderRef.current;
+    if (!el || !scale) return;
+    const onChange = () => commitRef.current(scale.fromPosition(Number(el.value)));
+    el.addEventListener('change', onChange);
+    return () => el.removeEventListener('change', onChange);
+  }, [scale]);
+
+  const shown = dragged ?? value;
+  return (
+    <span className="number">
+      {scale && (
+        <input
+          ref={sliderRef}
+          type="range"
+          data-testid={`${id}-slider`}
+          aria-label={`${p.label} slider`}
+          aria-valuetext={`${p.label} = ${shown}`}
+          min={scale.min}
+          max={scale.max}
+          step={scale.step}
+          value={scale.toPosition(shown)}
+          onChange={(e) => {
+            const v = scale.fromPosition(Number(e.target.value));
+            setDragged(v);
+            setText(String(v));
+          }}
+        />
+      )}
+      <input
+        id={id}
+        data-testid={id}
+        type="text"
+        inputMode="decimal"
+        value={text}
+        aria-invalid={error !== null}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          setError(null);
+        }}
+        onBlur={() => text !== String(value) && commit(text)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(text);
+          if (e.key === 'Escape') {
+            setText(String(value));
+            setError(null);
+          }
+        }}
+      />
+      {error && (
+        <span className="field-error" id={`${id}-error`} data-testid={`${id}-error`} role="alert">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ParamSpec } from '../../state/params';
+import { useController } from '../context';
+import { NumberControl } from './NumberControl';
+
+/** One parameter's control, generated from its row in the table. Changing it starts a new run. */
+export function ParamControl({ spec: p, value }: { spec: ParamSpec; value: string | number }) {
+  const c = useController();
+  const id = `param-${p.key}`;
+  return (
+    <div className="param" title={p.help}>
+      <label htmlFor={id}>{p.label}</label>
+      {p.kind === 'enum' ? (
+        <select id={id} data-testid={id} value={String(value)} onChange={(e) => c.setParam(p.key, e.target.value)}>
+          {p.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <NumberControl spec={p} value={Number(value)} id={id} />
+      )}
+    </div>
+  );
+}
