@@ -14,7 +14,7 @@ import { createObjective, type Objective, type TrainSpec } from './objectives';
 import type { PairOps } from './ops/pairOps';
 import { tfjsPairOps } from './ops/tfjsPairOps';
 import { scheduleAt } from './schedule';
-import { gatherRows, itemSizeOf } from './objectives/batching';
+import { itemSizeOf } from './objectives/batching';
 
 export type { TrainSpec } from './objectives';
 
@@ -86,31 +86,41 @@ export class Trainer {
   }
 
   /**
-   * Embeds the evaluation set (in evaluation mode) and measures nearest-class-weight accuracy.
+   * Embeds `n` items given row-major in `x` (in evaluation mode, in chunks): their l2-normalised
+   * embeddings and, when the loss has class weights, the class the classifier predicts.
    * `between` runs between chunks: the worker passes a macrotask yield so commands get through.
    */
-  async evaluate(between?: () => Promise<void>): Promise<EvalEmbeddings> {
-    const ev = this.split.evaluation;
+  async embed(x: Float32Array, n: number, between?: () => Promise<void>): Promise<{ embeddings: Float32Array; predictions: Int32Array | null }> {
     const { alpha } = scheduleAt(this.stepsDone, this.spec);
     const clf = this.objective.classifier;
-    const trained = new Set(Array.from(this.split.train.y));
-    const closedSet = clf !== null && Array.from(ev.y).every((c) => trained.has(c));
-    const size = itemSizeOf(ev);
-    const embeddings = new Float32Array(ev.n * this.spec.dim);
-    let correct = 0;
-    for (let start = 0; start < ev.n; start += EVAL_CHUNK) {
-      const idx = Int32Array.from({ length: Math.min(EVAL_CHUNK, ev.n - start) }, (_, i) => start + i);
+    const size = x.length / Math.max(n, 1);
+    const embeddings = new Float32Array(n * this.spec.dim);
+    const predictions = clf ? new Int32Array(n) : null;
+    for (let start = 0; start < n; start += EVAL_CHUNK) {
+      const count = Math.min(EVAL_CHUNK, n - start);
       const [embT, predT] = tf.tidy(() => {
-        const f = this.encoder.apply(tf.tensor2d(gatherRows(ev, idx), [idx.length, size]));
+        const f = this.encoder.apply(tf.tensor2d(x.subarray(start * size, (start + count) * size), [count, size]));
         if (!clf) return [l2Rows(f), null];
         return [l2Rows(clf.feature(f, false)), tf.argMax(clf.logits(f, alpha, false), 1)];
       });
       const [emb, pred] = await Promise.all([embT.data(), predT?.data()]);
       tf.dispose([embT, ...(predT ? [predT] : [])]);
       embeddings.set(emb as Float32Array, start * this.spec.dim);
-      if (pred) for (let r = 0; r < idx.length; r++) if (pred[r] === ev.y[start + r]) correct++;
+      if (pred && predictions) predictions.set(pred as Int32Array, start);
       await between?.();
     }
+    return { embeddings, predictions };
+  }
+
+  /** Embeds the evaluation set and measures nearest-class-weight accuracy (see {@link embed}). */
+  async evaluate(between?: () => Promise<void>): Promise<EvalEmbeddings> {
+    const ev = this.split.evaluation;
+    const clf = this.objective.classifier;
+    const trained = new Set(Array.from(this.split.train.y));
+    const closedSet = clf !== null && Array.from(ev.y).every((c) => trained.has(c));
+    const { embeddings, predictions } = await this.embed(ev.x, ev.n, between);
+    let correct = 0;
+    if (predictions) for (let i = 0; i < ev.n; i++) if (predictions[i] === ev.y[i]) correct++;
     let weights: Float32Array = new Float32Array(0);
     if (clf) {
       const wT = tf.tidy(() => l2Rows(clf.weightRows()));

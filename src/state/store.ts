@@ -22,9 +22,10 @@ export interface History {
   loss: number[];
   alpha: number[];
   lr: number[];
-  /** Evaluation accuracy at the steps it was measured. */
+  /** Nearest-centroid accuracy and compactness at the steps the embedding was refreshed. */
   evalStep: number[];
   accuracy: number[];
+  compactness: number[];
 }
 
 /** Scalar evaluation metrics over training steps, appended in place. */
@@ -67,6 +68,12 @@ export interface PlaygroundState {
   /** Bumped whenever `history` is appended to or replaced. */
   historyVersion: number;
   snapshot: EmbeddingSnapshot | null;
+  /** Embedding snapshots kept for the timeline (thinned evenly beyond {@link MAX_TIMELINE}). */
+  timeline: EmbeddingSnapshot[];
+  /** The timeline entry the embedding view shows; null follows the latest. */
+  timelineIndex: number | null;
+  /** The last snapshot before heating-up began, drawn faintly behind later ones. */
+  ghost: EmbeddingSnapshot | null;
   /** Set when the worker can no longer train (device lost); cleared by a restart. */
   fatal: string | null;
   /** Number of the current run: the worker's reports about older runs are dropped. */
@@ -83,7 +90,7 @@ export interface PlaygroundState {
   runPoints: RunPoint[];
 }
 
-const emptyHistory = (): History => ({ step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [] });
+const emptyHistory = (): History => ({ step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [], compactness: [] });
 const emptyEvalSeries = (): EvalSeries => ({ step: [], ap: [], opis: [], epsOpis: [], recallAt1: [], nmi: [] });
 
 let nextNoticeId = 1;
@@ -103,6 +110,9 @@ export function createPlaygroundStore(config: Config) {
     history: emptyHistory(),
     historyVersion: 0,
     snapshot: null,
+    timeline: [],
+    timelineIndex: null,
+    ghost: null,
     fatal: null,
     run: 0,
     evaluation: null,
@@ -135,6 +145,9 @@ export function clearRun(store: PlaygroundStore): number {
     history: emptyHistory(),
     historyVersion: s.historyVersion + 1,
     snapshot: null,
+    timeline: [],
+    timelineIndex: null,
+    ghost: null,
     // Until the worker reports the new run ready, there is nothing to play.
     dataset: null,
     evaluation: null,
@@ -176,6 +189,42 @@ export function recordRunPoint(store: PlaygroundStore): void {
   store.setState({ runPoints: [...runPoints, { label, error: 100 * (1 - r1), opis: evaluation.opis }] });
 }
 
+/** Snapshots kept for the timeline; beyond this every other one is dropped (the newest always stays). */
+export const MAX_TIMELINE = 120;
+
+function appendSnapshot(store: PlaygroundStore, snap: EmbeddingSnapshot): void {
+  const { history: h, historyVersion, config } = store.getState();
+  let { timeline, ghost, timelineIndex } = store.getState();
+  const last = h.evalStep.length - 1;
+  if (last >= 0 && h.evalStep[last] === snap.step) {
+    h.accuracy[last] = snap.accuracy;
+    h.compactness[last] = snap.compactness;
+    timeline = timeline.slice(0, -1);
+  } else {
+    h.evalStep.push(snap.step);
+    h.accuracy.push(snap.accuracy);
+    h.compactness.push(snap.compactness);
+  }
+  timeline = [...timeline, snap];
+  if (timeline.length > MAX_TIMELINE) {
+    timeline = timeline.filter((_, i) => i % 2 === 1 || i === timeline.length - 1);
+    if (timelineIndex !== null) timelineIndex = Math.floor(timelineIndex / 2);
+  }
+  if (config.heat !== 'off' && snap.step <= config.heatAt) ghost = snap;
+  store.setState({ snapshot: snap, timeline, ghost, timelineIndex, historyVersion: historyVersion + 1 });
+}
+
+/** Shows timeline entry `index` in the embedding view (null: follow the latest). */
+export function viewTimeline(store: PlaygroundStore, index: number | null): void {
+  const n = store.getState().timeline.length;
+  store.setState({ timelineIndex: index === null || index >= n - 1 ? null : Math.max(0, Math.round(index)) });
+}
+
+/** The snapshot the embedding view shows: the scrubbed one, or the latest. */
+export function viewedSnapshot(s: PlaygroundState): EmbeddingSnapshot | null {
+  return s.timelineIndex === null ? s.snapshot : (s.timeline[s.timelineIndex] ?? s.snapshot);
+}
+
 /** Keeps the latest evaluation; the series over steps takes only the periodic ones (same items each time). */
 function appendEvaluation(store: PlaygroundStore, msg: Extract<FromWorker, { type: 'evaluation' }>): void {
   const { evalSeries: e, evalVersion } = store.getState();
@@ -213,17 +262,9 @@ export function ingest(store: PlaygroundStore, msg: FromWorker): void {
     case 'steps':
       appendSteps(store, msg.points);
       return;
-    case 'snapshot': {
-      const { history: h, historyVersion } = store.getState();
-      const last = h.evalStep.length - 1;
-      if (last >= 0 && h.evalStep[last] === msg.snapshot.step) h.accuracy[last] = msg.snapshot.accuracy;
-      else {
-        h.evalStep.push(msg.snapshot.step);
-        h.accuracy.push(msg.snapshot.accuracy);
-      }
-      store.setState({ snapshot: msg.snapshot, historyVersion: historyVersion + 1 });
+    case 'snapshot':
+      appendSnapshot(store, msg.snapshot);
       return;
-    }
     case 'evaluation':
       appendEvaluation(store, msg);
       return;

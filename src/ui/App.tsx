@@ -8,6 +8,8 @@ import { StatusBar } from './StatusBar';
 import { EmbeddingPlot } from './plots/EmbeddingPlot';
 import { TrainingCurves } from './plots/TrainingCurves';
 import { EvaluationPanel } from './plots/EvaluationPanel';
+import { GradientVsAlpha } from './plots/GradientVsAlpha';
+import { InputPlane } from './plots/InputPlane';
 
 export function App({ controller }: { controller: Controller }) {
   return (
@@ -25,6 +27,8 @@ export function App({ controller }: { controller: Controller }) {
             <div className="plots">
               <EmbeddingPlot />
               <TrainingCurves />
+              <InputPlane />
+              <GradientVsAlpha />
             </div>
             <EvaluationPanel />
           </main>

@@ -26,9 +26,18 @@ export function StatusBar() {
       <Stat label="α" testId="alpha-now" value={fmt(alpha, 3)} />
       <Stat label="lr" testId="lr-now" value={fmt(lr, 2)} />
       <Stat
-        label={snapshot ? `eval ${snapshot.accuracyKind}` : 'eval accuracy'}
+        label="accuracy"
         testId="accuracy"
-        value={snapshot ? `${(snapshot.accuracy * 100).toFixed(1)}%` : '—'}
+        value={snapshot && Number.isFinite(snapshot.accuracy) ? `${(snapshot.accuracy * 100).toFixed(1)}%` : '—'}
+        title={`Nearest-centroid accuracy on ${dataset ? `all ${dataset.evalSize.toLocaleString('en-US')}` : 'the'} evaluation items: each item is given the class whose centre (mean direction) is nearest, its own class's centre computed without it. The same measure for every loss, so runs compare.${
+          snapshot?.classifierAccuracy != null ? ` The classifier's own prediction (nearest class weight) gets ${(snapshot.classifierAccuracy * 100).toFixed(1)}%.` : ''
+        }`}
+      />
+      <Stat
+        label="compactness"
+        testId="compactness"
+        value={snapshot && Number.isFinite(snapshot.compactness) ? snapshot.compactness.toFixed(3) : '—'}
+        title="Mean angle of items to their class centre ÷ mean angle between class centres: lower = tighter, better separated classes (HU's lesson about temperature)."
       />
       <Stat label="tensors" testId="tensors" value={String(numTensors)} />
       <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">
@@ -47,9 +56,9 @@ export function StatusBar() {
   );
 }
 
-function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Stat({ label, value, testId, title }: { label: string; value: string; testId: string; title?: string }) {
   return (
-    <span className="stat">
+    <span className="stat" title={title}>
       <span className={label.length === 1 ? 'label symbol' : 'label'}>{label}</span>
       <span className="value" data-testid={testId}>
         {value}

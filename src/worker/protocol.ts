@@ -5,6 +5,8 @@
 import type { Config } from '../state/params';
 import type { StepPoint } from '../ml/trainer';
 import type { EvalReport } from '../eval/evaluate';
+import type { GradientVsAlphaResult } from '../eval/gradientVsAlpha';
+import type { Extent } from '../eval/inputPlane';
 
 /** The tfjs backend in use and the WebGPU adapter seen, for the status bar. */
 export interface BackendInfo {
@@ -27,9 +29,32 @@ export interface EmbeddingSnapshot {
   labels: Int32Array;
   /** M × 2 coordinates of the l2-normalised class weights. */
   weights: Float32Array;
-  /** Evaluation accuracy, and what it measures. */
+  /**
+   * Nearest-class-centroid accuracy, leave-one-out on the evaluation items: the one accuracy the
+   * page shows, comparable across every loss family and the open-world split.
+   */
   accuracy: number;
-  accuracyKind: 'nearest class weight' | 'Recall@1';
+  /** Mean angle of items to their class centroid ÷ mean angle between centroids (lower = tighter classes). */
+  compactness: number;
+  /** The classifier's own accuracy (nearest class weight) when the loss has weights for every evaluated class. */
+  classifierAccuracy: number | null;
+  /** HU Fig. 2 for the current model, or null with the reason in `gradientNote`. */
+  gradient: GradientVsAlphaResult | null;
+  gradientNote: string;
+  /** The input plane of a 2-D toy set (null for MNIST). */
+  plane: InputPlane | null;
+}
+
+/** A toy set's input plane: the class the model assigns to each cell, and training points to draw over it. */
+export interface InputPlane {
+  /** Cells per side; `classes` holds size × size class indices, row by row from the top (-1: none). */
+  size: number;
+  extent: Extent;
+  classes: Int32Array;
+  /** A sample of training points (n × 2) and their labels. */
+  points: Float32Array;
+  labels: Int32Array;
+  rule: 'nearest class weight' | 'nearest class centroid';
 }
 
 export type ToWorker =

@@ -7,13 +7,12 @@ import * as tf from '@tensorflow/tfjs';
 import { Trainer, type EvalEmbeddings, type StepPoint } from '../ml/trainer';
 import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
 import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
-import { fitProjection, project } from '../eval/projection';
-import { recallAtK } from '../eval/recall';
 import type { Config } from '../state/params';
 import { selectBackend } from './backends';
 import { loadSplit } from './dataCache';
 import { evaluateSubset } from './evaluation';
-import type { EmbeddingSnapshot, ToWorker, WorkerReport } from './protocol';
+import { buildSnapshot, snapshotTransfers } from './snapshot';
+import type { ToWorker, WorkerReport } from './protocol';
 
 /** Number of the run being built or trained; stamped on every report. */
 let runId = 0;
@@ -34,12 +33,6 @@ let dead = false;
 let fullEvalWanted = false;
 let chain: Promise<void> = Promise.resolve();
 
-/**
- * Items behind the quick Recall@1 shown with each embedding refresh (losses without class weights).
- * Brute force, O(n²d) in JS, every `evalEvery` steps: 2,000 items cost ~0.55 s at d = 64 — nearly
- * half of a wasm run's time — 1,000 items ~0.23 s. The evaluation panel reports Recall@K properly.
- */
-const RECALL_SAMPLE = 1000;
 /** Step points are batched into one message at most this often. */
 const POST_EVERY_MS = 50;
 
@@ -113,24 +106,9 @@ async function sendSnapshot(): Promise<void> {
 }
 
 async function postSnapshot(ev: EvalEmbeddings): Promise<void> {
-  const proj = fitProjection(ev.embeddings, ev.n, ev.dim);
-  let accuracy = ev.accuracy;
-  if (accuracy === null) {
-    const m = Math.min(ev.n, RECALL_SAMPLE);
-    accuracy = recallAtK(ev.embeddings.subarray(0, m * ev.dim), ev.labels, m, ev.dim, [1])[0];
-  }
-  const snapshot: EmbeddingSnapshot = {
-    step: ev.step,
-    dim: ev.dim,
-    projection: proj.kind,
-    explained: proj.explained,
-    points: project(proj, ev.embeddings, ev.n),
-    labels: Int32Array.from(ev.labels),
-    weights: project(proj, ev.weights, ev.weights.length / ev.dim),
-    accuracy,
-    accuracyKind: ev.accuracy === null ? 'Recall@1' : 'nearest class weight',
-  };
-  post({ type: 'snapshot', snapshot }, [snapshot.points.buffer, snapshot.labels.buffer, snapshot.weights.buffer]);
+  if (!run) return;
+  const snapshot = await buildSnapshot(run, ev, yieldToEvents);
+  post({ type: 'snapshot', snapshot }, snapshotTransfers(snapshot));
 }
 
 /** One step; false when the run must stop (limit reached, divergence). */

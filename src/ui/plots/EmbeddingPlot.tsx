@@ -4,6 +4,8 @@ import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { classColour } from './palette';
 import type { EmbeddingSnapshot } from '../../worker/protocol';
+import { viewedSnapshot } from '../../state/store';
+import { EmbeddingTimeline } from './EmbeddingTimeline';
 
 const SIZE = 440;
 const PAD = 28;
@@ -22,10 +24,13 @@ export function EmbeddingPlot() {
 
   useFrameRedraw(
     store,
-    (s) => s.snapshot,
+    viewedSnapshot,
     () => {
-      const snap = store.getState().snapshot;
-      if (canvasRef.current && svgRef.current && boxRef.current) draw(snap, canvasRef.current, svgRef.current, boxRef.current);
+      const s = store.getState();
+      const snap = viewedSnapshot(s);
+      // The embedding just before heating-up, faintly, behind any later one (same projection only).
+      const ghost = s.ghost && snap && snap.step > s.ghost.step && snap.projection === 'circle' ? s.ghost : null;
+      if (canvasRef.current && svgRef.current && boxRef.current) draw(snap, ghost, canvasRef.current, svgRef.current, boxRef.current);
     },
   );
 
@@ -36,11 +41,12 @@ export function EmbeddingPlot() {
         <canvas ref={canvasRef} width={SIZE} height={SIZE} />
         <svg ref={svgRef} width={SIZE} height={SIZE} role="img" aria-label="embedding plot" />
       </div>
+      <EmbeddingTimeline />
     </figure>
   );
 }
 
-function draw(snap: EmbeddingSnapshot | null, canvas: HTMLCanvasElement, svgEl: SVGSVGElement, box: HTMLDivElement) {
+function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, canvas: HTMLCanvasElement, svgEl: SVGSVGElement, box: HTMLDivElement) {
   const ctx = canvas.getContext('2d')!;
   const dpr = window.devicePixelRatio || 1;
   if (canvas.width !== SIZE * dpr) {
@@ -55,6 +61,7 @@ function draw(snap: EmbeddingSnapshot | null, canvas: HTMLCanvasElement, svgEl: 
   svg.selectAll('*').remove();
   box.dataset.points = String(snap ? snap.labels.length : 0);
   box.dataset.step = String(snap?.step ?? '');
+  box.dataset.ghost = ghost ? String(ghost.step) : '';
   if (!snap) return;
 
   const n = snap.labels.length;
@@ -73,6 +80,11 @@ function draw(snap: EmbeddingSnapshot | null, canvas: HTMLCanvasElement, svgEl: 
   svg.append('g').attr('transform', `translate(0,${SIZE - PAD})`).call(d3.axisBottom(x).ticks(5));
   svg.append('g').attr('transform', `translate(${PAD},0)`).call(d3.axisLeft(y).ticks(5));
 
+  if (ghost) {
+    ctx.globalAlpha = 0.12;
+    ctx.fillStyle = '#1f2328';
+    for (let i = 0; i < ghost.labels.length; i++) ctx.fillRect(x(ghost.points[2 * i]) - 1.5, y(ghost.points[2 * i + 1]) - 1.5, 3, 3);
+  }
   ctx.globalAlpha = 0.55;
   for (let i = 0; i < n; i++) {
     ctx.fillStyle = classColour(snap.labels[i]);
@@ -108,8 +120,9 @@ function draw(snap: EmbeddingSnapshot | null, canvas: HTMLCanvasElement, svgEl: 
     .attr('x', PAD + 4)
     .attr('y', PAD - 8)
     .text(
-      snap.projection === 'circle'
-        ? `step ${snap.step} · unit circle, weights ◆`
-        : `step ${snap.step} · PCA of d=${snap.dim} (${(snap.explained * 100).toFixed(0)}% of variance)`,
+      (snap.projection === 'circle'
+        ? `step ${snap.step} · unit circle${m > 0 ? ', class weights ◆' : ''}`
+        : `step ${snap.step} · PCA of d=${snap.dim} (${(snap.explained * 100).toFixed(0)}% of variance)${m > 0 ? ', class weights ◆' : ''}`) +
+        (ghost ? ` · grey: step ${ghost.step}, before heating-up` : ''),
     );
 }

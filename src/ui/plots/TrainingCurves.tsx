@@ -18,7 +18,7 @@ function strided(xs: number[], ys: number[]): [number, number][] {
   return out;
 }
 
-/** Loss with the scale α in force (heating-up shows as a step or a ramp), and evaluation accuracy. */
+/** Loss with the scale α in force (heating-up shows as a step or a ramp); accuracy and compactness on the evaluation set. */
 export function TrainingCurves() {
   const { store } = useController();
   const lossRef = useRef<SVGSVGElement>(null);
@@ -41,7 +41,9 @@ export function TrainingCurves() {
         <svg ref={lossRef} width={W} height={H} role="img" aria-label="loss curve" />
       </figure>
       <figure className="plot" data-testid="accuracy-plot">
-        <figcaption>Evaluation accuracy</figcaption>
+        <figcaption>
+          Accuracy (nearest centroid) <span className="key acc">—</span> and compactness <span className="key compact">- -</span>
+        </figcaption>
         <svg ref={accRef} width={W} height={H * 0.75} role="img" aria-label="accuracy curve" />
       </figure>
     </div>
@@ -98,22 +100,22 @@ function drawAccuracy(svgEl: SVGSVGElement, h: History) {
   const { svg, x } = frame(svgEl, height, h.step.length ? h.step[h.step.length - 1] : 1);
   svgEl.dataset.points = String(n);
   const y = d3.scaleLinear().domain([0, 1]).range([height - M.bottom, M.top]);
+  const finite = h.compactness.filter(Number.isFinite);
+  const yc = d3
+    .scaleLinear()
+    .domain([0, Math.max(1e-6, d3.max(finite) ?? 1)])
+    .nice()
+    .range([height - M.bottom, M.top]);
   svg.append('g').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(4, '%'));
+  svg.append('g').attr('class', 'compact-axis').attr('transform', `translate(${W - M.right},0)`).call(d3.axisRight(yc).ticks(4));
   if (!n) return;
-  const pts = h.evalStep.map((s, i) => [s, h.accuracy[i]] as [number, number]);
-  svg
-    .append('path')
-    .attr('class', 'acc-line')
-    .attr('d', d3.line<[number, number]>().x((d) => x(d[0])).y((d) => y(d[1]))(pts));
-  svg
-    .append('g')
-    .selectAll('circle')
-    .data(pts)
-    .join('circle')
-    .attr('class', 'acc-dot')
-    .attr('cx', (d) => x(d[0]))
-    .attr('cy', (d) => y(d[1]))
-    .attr('r', 2.2)
-    .append('title')
-    .text((d) => `step ${d[0]}: ${(d[1] * 100).toFixed(1)}%`);
+  // One path per series (never a node per point: a long run would grow the page without bound).
+  const line = (scale: d3.ScaleLinear<number, number>) =>
+    d3
+      .line<[number, number]>()
+      .defined((d) => Number.isFinite(d[1]))
+      .x((d) => x(d[0]))
+      .y((d) => scale(d[1]));
+  svg.append('path').attr('class', 'compact-line').attr('d', line(yc)(strided(h.evalStep, h.compactness)));
+  svg.append('path').attr('class', 'acc-line').attr('d', line(y)(strided(h.evalStep, h.accuracy)));
 }
