@@ -1,5 +1,5 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { PARAMS, isApplicable, type ParamSpec } from '../src/state/params';
+import { PARAMS, isApplicable, optionLabel, type ParamSpec } from '../src/state/params';
 import { parseHash } from '../src/state/urlSchema';
 import { sliderScale, type SliderScale } from '../src/ui/controls/sliderScale';
 
@@ -31,7 +31,8 @@ async function expectApplied(page: Page, p: ParamSpec, before: string | number, 
   await expect.poll(() => configValue(page, p.key), { message: `${p.key} changed` }).not.toBe(before);
   const now = await configValue(page, p.key);
   await expect(page).toHaveURL(new RegExp(`[#&]${p.key}=${String(now).replace('.', '\\.')}(&|$)`));
-  if (now !== p.default) await expect(page.getByTestId('run-config')).toContainText(`${p.label} = ${now}`);
+  const shown = p.kind === 'enum' ? optionLabel(p, String(now)) : now;
+  if (now !== p.default) await expect(page.getByTestId('run-config')).toContainText(`${p.label} = ${shown}`);
   expect(await runNumber(page)).toBeGreaterThan(runBefore);
   return now;
 }

@@ -5,6 +5,7 @@ import { ErrorBoundary } from './ui/ErrorBoundary';
 import { Controller } from './ui/controller';
 import { createPlaygroundStore } from './state/store';
 import { defaultConfig } from './state/params';
+import { introWanted } from './ui/help/Intro';
 import './ui/styles.css';
 
 declare global {
@@ -15,6 +16,7 @@ declare global {
 }
 
 const store = createPlaygroundStore(defaultConfig());
+store.setState({ introOpen: introWanted() });
 const controller = new Controller(store, new URL('data/', document.baseURI).href);
 window.playground = { store, controller };
 

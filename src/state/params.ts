@@ -32,6 +32,8 @@ interface EnumRow extends RowBase {
   readonly kind: 'enum';
   readonly options: readonly [string, ...string[]];
   readonly default: string;
+  /** Words to show for the options (the keys stay in links); an option without one shows its key. */
+  readonly optionLabels?: { readonly [option: string]: string };
 }
 
 /** Shape of an int/float row before `when` is attached (internal; used to check the table). */
@@ -52,6 +54,13 @@ const TABLE = [
     kind: 'enum',
     options: ['auto', 'webgpu', 'webgl', 'wasm', 'cpu'],
     default: 'auto',
+    optionLabels: {
+      auto: 'Auto (best available)',
+      webgpu: 'WebGPU',
+      webgl: 'WebGL',
+      wasm: 'WebAssembly (wasm)',
+      cpu: 'CPU (plain JavaScript)',
+    },
     label: 'Backend',
     help: 'TensorFlow.js backend; auto picks WebGPU on a real GPU adapter and wasm on a software fallback adapter.',
     group: 'run',
@@ -61,6 +70,12 @@ const TABLE = [
     kind: 'enum',
     options: ['mnist', 'blobs', 'rings', 'spirals'],
     default: 'mnist',
+    optionLabels: {
+      mnist: 'MNIST digits',
+      blobs: 'Blobs (2-D toy set)',
+      rings: 'Rings (2-D toy set)',
+      spirals: 'Spirals (2-D toy set)',
+    },
     label: 'Dataset',
     help: 'The dataset: MNIST digits or a generated 2-D toy set.',
     group: 'data',
@@ -70,6 +85,10 @@ const TABLE = [
     kind: 'enum',
     options: ['closed', 'open'],
     default: 'closed',
+    optionLabels: {
+      closed: 'Closed — all digits, 80/20',
+      open: 'Open world — train on 0–5, evaluate on 6–9',
+    },
     label: 'Split',
     help: 'closed: a seeded 80/20 split of all digits; open: train on digits 0–5 and evaluate on unseen digits 6–9.',
     group: 'data',
@@ -100,6 +119,10 @@ const TABLE = [
     kind: 'enum',
     options: ['mlp', 'cnn'],
     default: 'mlp',
+    optionLabels: {
+      mlp: 'MLP (multi-layer perceptron)',
+      cnn: 'CNN (small, LeNet-like)',
+    },
     label: 'Encoder',
     help: 'The encoder network: a multi-layer perceptron or a small convolutional net.',
     group: 'model',
@@ -119,6 +142,17 @@ const TABLE = [
     kind: 'enum',
     options: ['softmax', 'arcface', 'cosface', 'ssm', 'snm', 'ces', 'cenm', 'contrastive', 'triplet'],
     default: 'softmax',
+    optionLabels: {
+      softmax: 'Softmax classifier (HU)',
+      arcface: 'ArcFace (angular margin)',
+      cosface: 'CosFace (cosine margin)',
+      ssm: 'Sampled softmax (SSM)',
+      snm: 'Stochastic negative mining (SNM)',
+      ces: 'Cross-Example Softmax (CES)',
+      cenm: 'Cross-Example Negative Mining (CENM)',
+      contrastive: 'Contrastive',
+      triplet: 'Batch-hard triplet',
+    },
     label: 'Loss',
     help: 'softmax: the HU classifier family; arcface/cosface: margin classifiers; ssm/snm/ces/cenm: sampled softmax, stochastic negative mining, Cross-Example Softmax and Negative Mining on pair batches; contrastive/triplet: on P×K batches.',
     group: 'loss',
@@ -128,6 +162,11 @@ const TABLE = [
     kind: 'enum',
     options: ['sm', 'ln', 'bn'],
     default: 'ln',
+    optionLabels: {
+      sm: 'SM — plain softmax',
+      ln: 'LN — normalised features and weights',
+      bn: 'BN — batch-normalised features',
+    },
     label: 'Softmax head',
     help: 'Softmax variant: SM plain, LN with L2-normalised embeddings and weights, BN with batch-normalised embeddings (heated-up paper).',
     group: 'loss',
@@ -159,6 +198,10 @@ const TABLE = [
     kind: 'enum',
     options: ['class', 'instance'],
     default: 'class',
+    optionLabels: {
+      class: 'Class — another item of the same class',
+      instance: 'Instance — an augmented view of the item',
+    },
     label: 'Pair mode',
     help: 'class: the document is another item of the query class; instance: an augmented view of the query itself.',
     group: 'loss',
@@ -222,6 +265,10 @@ const TABLE = [
     kind: 'enum',
     options: ['off', 'on'],
     default: 'off',
+    optionLabels: {
+      off: 'Off',
+      on: 'On — add the TCM regulariser',
+    },
     label: 'TCM regulariser',
     help: 'Adds the Threshold-Consistent Margin regulariser (TCM paper, equation 5) to the loss.',
     group: 'loss',
@@ -275,6 +322,12 @@ const TABLE = [
     kind: 'enum',
     options: ['off', 'step', 'linear', 'geometric'],
     default: 'off',
+    optionLabels: {
+      off: 'Off — constant α',
+      step: 'Step — switch to α₂ (HU)',
+      linear: 'Linear ramp to α₂',
+      geometric: 'Geometric ramp to α₂',
+    },
     label: 'Heating-up',
     help: 'Heating-up schedule that moves α from its initial value to α₂ late in training.',
     group: 'schedule',
@@ -337,6 +390,7 @@ const TABLE = [
     kind: 'int',
     min: 8,
     max: 1024,
+    log: true,
     default: 128,
     label: 'Batch size',
     help: 'Number of examples per training step.',
@@ -397,6 +451,7 @@ const TABLE = [
     kind: 'int',
     min: 100,
     max: 10000,
+    log: true,
     default: 1000,
     label: 'Items evaluated',
     help: 'Size of the seeded subsample of the evaluation set that the periodic evaluation uses ("Evaluate all" uses every item).',
@@ -467,7 +522,7 @@ const WHEN: { readonly [K in ParamKey]?: When } = {
  */
 export type ParamSpec<K extends ParamKey = ParamKey> = K extends ParamKey
   ? Extract<Row, { key: K }> &
-      (Extract<Row, { key: K }> extends { kind: 'enum' } ? unknown : NumberHints) & {
+      (Extract<Row, { key: K }> extends { kind: 'enum' } ? EnumHints : NumberHints) & {
         /** False when the parameter has no effect under `c` (grey the control out). Absent = always applies. */
         readonly when?: (c: Config) => boolean;
         /** Why it may not apply, in a few words (e.g. 'toy sets only'). Present iff `when` is. */
@@ -483,6 +538,15 @@ export interface NumberHints {
   readonly step?: number;
 }
 
+/**
+ * Optional UI hints every enum spec may carry (so `spec.optionLabels?.[option]` type-checks on any
+ * enum spec). A type alias, not an interface, so that specs stay comparable to plain records.
+ */
+export type EnumHints = {
+  /** Words to show for the options, by option key (the keys stay in links). */
+  readonly optionLabels?: { readonly [option: string]: string };
+};
+
 /** An enum parameter's spec. */
 export type EnumParamSpec = Extract<ParamSpec, { kind: 'enum' }>;
 
@@ -495,6 +559,7 @@ export const PARAMS: readonly ParamSpec[] = Object.freeze(
     const w = WHEN[row.key];
     const spec: Record<string, unknown> = { ...row };
     if ('options' in row) spec.options = Object.freeze([...row.options]);
+    if ('optionLabels' in row) spec.optionLabels = Object.freeze({ ...row.optionLabels });
     if (w) {
       spec.when = w.test;
       spec.whenNote = w.note;
@@ -524,6 +589,15 @@ export function defaultConfig(): Config {
   const c: Record<string, string | number> = {};
   for (const p of PARAMS) c[p.key] = p.default;
   return c as Config;
+}
+
+/**
+ * The words to show for `option` of enum parameter `spec` (e.g. loss `ces` → "Cross-Example
+ * Softmax (CES)"); falls back to the key itself when the option has no label.
+ */
+export function optionLabel(spec: EnumParamSpec, option: string): string {
+  const labels = spec.optionLabels;
+  return labels && Object.prototype.hasOwnProperty.call(labels, option) ? labels[option] : option;
 }
 
 /** True if parameter `key` has an effect under config `c` (false → grey the control out). */

@@ -88,6 +88,12 @@ export interface PlaygroundState {
   pinned: PinnedCurve | null;
   /** Kept across runs: one point per recorded run. */
   runPoints: RunPoint[];
+  /** The preset whose guide is shown, and which of its runs was opened; null when none is. */
+  preset: { id: string; run: number } | null;
+  /** The first-visit introduction is shown. */
+  introOpen: boolean;
+  /** The glossary's open entry ('' = open at the top), or null when it is closed. */
+  glossary: string | null;
 }
 
 const emptyHistory = (): History => ({ step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [], compactness: [] });
@@ -121,6 +127,9 @@ export function createPlaygroundStore(config: Config) {
     evalVersion: 0,
     pinned: null,
     runPoints: [],
+    glossary: null,
+    preset: null,
+    introOpen: false,
   }));
 }
 
@@ -135,6 +144,11 @@ export function addNotice(store: PlaygroundStore, level: Notice['level'], text: 
 
 export function dismissNotice(store: PlaygroundStore, id: number): void {
   store.setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+}
+
+/** Opens the glossary at entry `id` ('' = the top); null closes it. */
+export function openGlossary(store: PlaygroundStore, id: string | null): void {
+  store.setState({ glossary: id });
 }
 
 /** Starts a fresh history for a new or reset run; returns the new run's number. */

@@ -2,12 +2,13 @@
  * The run's configuration in a few words: the settings that differ from the defaults and matter
  * for this run, for the status bar (and for labelling runs). Pure TypeScript.
  */
-import { PARAMS, isApplicable, type Config, type ParamKey } from './params';
+import { PARAMS, isApplicable, optionLabel, type Config, type ParamKey } from './params';
 
 /** One setting that differs from its default. */
 export interface ChangedSetting {
   key: ParamKey;
   label: string;
+  /** The value as a person reads it (an option's label, not its key). */
   value: string | number;
 }
 
@@ -16,6 +17,6 @@ export function changedSettings(config: Config): ChangedSetting[] {
   return PARAMS.filter((p) => isApplicable(p.key, config) && !Object.is(config[p.key], p.default)).map((p) => ({
     key: p.key,
     label: p.label,
-    value: config[p.key],
+    value: p.kind === 'enum' ? optionLabel(p, String(config[p.key])) : config[p.key],
   }));
 }

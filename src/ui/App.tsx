@@ -10,6 +10,9 @@ import { TrainingCurves } from './plots/TrainingCurves';
 import { EvaluationPanel } from './plots/EvaluationPanel';
 import { GradientVsAlpha } from './plots/GradientVsAlpha';
 import { InputPlane } from './plots/InputPlane';
+import { Intro } from './help/Intro';
+import { Glossary } from './help/Glossary';
+import { PresetGuide } from './presets/PresetGuide';
 
 export function App({ controller }: { controller: Controller }) {
   return (
@@ -23,6 +26,8 @@ export function App({ controller }: { controller: Controller }) {
             <ParamPanel />
           </aside>
           <main className="views">
+            <Intro />
+            <PresetGuide />
             <StatusBar />
             <div className="plots">
               <EmbeddingPlot />
@@ -33,6 +38,7 @@ export function App({ controller }: { controller: Controller }) {
             <EvaluationPanel />
           </main>
         </div>
+        <Glossary />
       </div>
     </ControllerContext.Provider>
   );

@@ -7,6 +7,7 @@ import type { Config, ParamKey } from '../state/params';
 import { checkEntry, parseHash, serializeConfig } from '../state/urlSchema';
 import { addNotice, clearRun, ingest, type PlaygroundStore } from '../state/store';
 import type { FromWorker, ToWorker } from '../worker/protocol';
+import { PRESET_BY_ID, presetConfig } from '../state/presets';
 
 export class Controller {
   private worker: Worker | null = null;
@@ -76,6 +77,15 @@ export class Controller {
     const config = this.store.getState().config;
     if (!Object.is(config[key], entry.value)) this.applyConfig({ ...config, [key]: entry.value } as Config);
     return null;
+  }
+
+  /** Opens run `run` of a preset: its whole configuration (the backend is kept), its guide, and training. */
+  openPreset(id: string, run = 0): void {
+    const preset = PRESET_BY_ID.get(id);
+    if (!preset?.runs[run]) return;
+    this.store.setState({ preset: { id, run } });
+    this.applyConfig(presetConfig(preset.runs[run], this.store.getState().config.backend));
+    this.play();
   }
 
   /** Replaces the whole configuration, writes it to the URL and starts a new run. */

@@ -28,6 +28,8 @@ let run: Trainer | null = null;
 let running = false;
 /** Bumped by every command but play: a loop ends when it changes, so a later play cannot revive it. */
 let generation = 0;
+/** Bumped by every init and reset: commands that arrived before the latest one belong to an old run. */
+let epoch = 0;
 let dead = false;
 /** "Evaluate all" asked for while training: served between two steps, without pausing. */
 let fullEvalWanted = false;
@@ -153,7 +155,13 @@ async function loop(): Promise<void> {
   postState();
 }
 
-async function handle(msg: ToWorker): Promise<void> {
+/**
+ * Runs one command. `receivedAt` is the epoch when it arrived: a play, step or evaluation
+ * overtaken by a later init or reset (e.g. Play pressed while a run was still building, then
+ * another preset opened) belongs to a run that no longer exists, and is dropped.
+ */
+async function handle(msg: ToWorker, receivedAt: number): Promise<void> {
+  const stale = receivedAt !== epoch;
   switch (msg.type) {
     case 'init':
       config = msg.config;
@@ -164,15 +172,16 @@ async function handle(msg: ToWorker): Promise<void> {
       runId = msg.run;
       return build();
     case 'step': {
+      if (stale) return;
       const pending: StepPoint[] = [];
       await step(pending);
       if (pending.length) post({ type: 'steps', points: pending });
       return postState();
     }
     case 'play':
-      return loop();
+      return stale ? undefined : loop();
     case 'evaluate':
-      if (run) await sendEvaluation(await run.evaluate(yieldToEvents), msg.full);
+      if (run && !stale) await sendEvaluation(await run.evaluate(yieldToEvents), msg.full);
       return;
     case 'pause':
       return;
@@ -199,8 +208,13 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
   // acknowledged here: the loop reports it when it has stopped, after the step in flight.
   if (msg.type === 'play') postState();
   if (msg.type === 'pause') return;
+  if (msg.type === 'init' || msg.type === 'reset') {
+    epoch++;
+    fullEvalWanted = false;
+  }
+  const receivedAt = epoch;
   chain = chain
-    .then(() => handle(msg))
+    .then(() => handle(msg, receivedAt))
     .catch((err: unknown) => {
       running = false;
       post({ type: 'notice', level: 'error', message: err instanceof Error ? err.message : String(err) });

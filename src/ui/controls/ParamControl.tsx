@@ -1,4 +1,4 @@
-import type { ParamSpec } from '../../state/params';
+import { optionLabel, type ParamSpec } from '../../state/params';
 import { useController } from '../context';
 import { NumberControl } from './NumberControl';
 
@@ -13,7 +13,7 @@ export function ParamControl({ spec: p, value }: { spec: ParamSpec; value: strin
         <select id={id} data-testid={id} value={String(value)} onChange={(e) => c.setParam(p.key, e.target.value)}>
           {p.options.map((o) => (
             <option key={o} value={o}>
-              {o}
+              {optionLabel(p, o)}
             </option>
           ))}
         </select>

@@ -6,6 +6,7 @@ import { classColour } from './palette';
 import type { EmbeddingSnapshot } from '../../worker/protocol';
 import { viewedSnapshot } from '../../state/store';
 import { EmbeddingTimeline } from './EmbeddingTimeline';
+import { PlotTitle } from '../help/PlotTitle';
 
 const SIZE = 440;
 const PAD = 28;
@@ -36,7 +37,7 @@ export function EmbeddingPlot() {
 
   return (
     <figure className="plot embedding" data-testid="embedding-plot" ref={boxRef} data-points="0">
-      <figcaption>Embedding of the evaluation set</figcaption>
+      <PlotTitle id="embedding-plot">Embedding of the evaluation set</PlotTitle>
       <div className="stack" style={{ width: SIZE, height: SIZE }}>
         <canvas ref={canvasRef} width={SIZE} height={SIZE} />
         <svg ref={svgRef} width={SIZE} height={SIZE} role="img" aria-label="embedding plot" />

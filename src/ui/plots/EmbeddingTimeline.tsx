@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAppState, useController } from '../context';
 import { viewTimeline } from '../../state/store';
+import { PlotTitle } from '../help/PlotTitle';
 
 /** Milliseconds per snapshot when replaying. */
 const REPLAY_MS = 120;
@@ -32,47 +33,50 @@ export function EmbeddingTimeline() {
   const heatIndex = heatAt === null ? -1 : timeline.findIndex((s) => s.step > heatAt);
   const step = timeline[shown]?.step;
   return (
-    <div className="timeline" data-testid="embedding-timeline" data-index={shown} data-count={timeline.length}>
-      <button
-        type="button"
-        data-testid="timeline-replay"
-        disabled={timeline.length < 2}
-        onClick={() => {
-          if (!replaying && index === null) viewTimeline(store, 0);
-          setReplaying(!replaying);
-        }}
-        title="Replay the embedding over training"
-      >
-        {replaying ? '❚❚' : '▶'} replay
-      </button>
-      <span className="timeline-track">
-        <input
-          type="range"
-          data-testid="timeline-slider"
-          aria-label="Embedding at training step"
-          aria-valuetext={step === undefined ? 'no snapshot yet' : `step ${step}`}
-          min={0}
-          max={Math.max(0, last)}
-          step={1}
-          value={Math.max(0, shown)}
+    <div className="timeline-box">
+      <PlotTitle id="embedding-timeline">Replay over training</PlotTitle>
+      <div className="timeline" data-testid="embedding-timeline" data-index={shown} data-count={timeline.length}>
+        <button
+          type="button"
+          data-testid="timeline-replay"
           disabled={timeline.length < 2}
-          onChange={(e) => {
-            setReplaying(false);
-            viewTimeline(store, Number(e.target.value));
+          onClick={() => {
+            if (!replaying && index === null) viewTimeline(store, 0);
+            setReplaying(!replaying);
           }}
-        />
-        {heatIndex > 0 && last > 0 && (
-          <span className="heat-tick" data-testid="timeline-heat" style={{ left: `${(100 * heatIndex) / last}%` }} title={`heating-up starts at step ${heatAt}`} />
-        )}
-      </span>
-      <span className="timeline-step">
-        {step === undefined ? '' : index === null ? `step ${step} (live)` : `step ${step}`}
-        {index !== null && (
-          <button type="button" className="link" data-testid="timeline-live" onClick={() => viewTimeline(store, null)}>
-            back to live
-          </button>
-        )}
-      </span>
+          title="Replay the embedding over training"
+        >
+          {replaying ? '❚❚' : '▶'} replay
+        </button>
+        <span className="timeline-track">
+          <input
+            type="range"
+            data-testid="timeline-slider"
+            aria-label="Embedding at training step"
+            aria-valuetext={step === undefined ? 'no snapshot yet' : `step ${step}`}
+            min={0}
+            max={Math.max(0, last)}
+            step={1}
+            value={Math.max(0, shown)}
+            disabled={timeline.length < 2}
+            onChange={(e) => {
+              setReplaying(false);
+              viewTimeline(store, Number(e.target.value));
+            }}
+          />
+          {heatIndex > 0 && last > 0 && (
+            <span className="heat-tick" data-testid="timeline-heat" style={{ left: `${(100 * heatIndex) / last}%` }} title={`heating-up starts at step ${heatAt}`} />
+          )}
+        </span>
+        <span className="timeline-step">
+          {step === undefined ? '' : index === null ? `step ${step} (live)` : `step ${step}`}
+          {index !== null && (
+            <button type="button" className="link" data-testid="timeline-live" onClick={() => viewTimeline(store, null)}>
+              back to live
+            </button>
+          )}
+        </span>
+      </div>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useAppState, useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { classColour } from './palette';
 import type { InputPlane as Plane } from '../../worker/protocol';
+import { PlotTitle } from '../help/PlotTitle';
 
 const SIZE = 300;
 
@@ -27,7 +28,7 @@ export function InputPlane() {
   if (!toy) return null;
   return (
     <figure className="plot input-plane" data-testid="input-plane" ref={boxRef} data-cells="0">
-      <figcaption>Input plane: the class the model assigns to each point</figcaption>
+      <PlotTitle id="input-plane">Input plane: the class the model assigns to each point</PlotTitle>
       <canvas ref={canvasRef} width={SIZE} height={SIZE} role="img" aria-label="input plane coloured by assigned class, with the training points" />
       <p className="plot-note" data-testid="input-plane-rule" />
     </figure>

@@ -3,6 +3,7 @@ import * as d3 from 'd3';
 import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import type { EvalSeries } from '../../state/store';
+import { PlotTitle } from '../help/PlotTitle';
 
 const W = 420;
 const H = 260;
@@ -31,7 +32,7 @@ export function MetricsOverSteps() {
   );
   return (
     <figure className="plot eval-plot" data-testid="metrics-over-steps">
-      <figcaption>Evaluation metrics over training</figcaption>
+      <PlotTitle id="metrics-over-steps">Evaluation metrics over training</PlotTitle>
       <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="evaluation metrics over steps" />
     </figure>
   );

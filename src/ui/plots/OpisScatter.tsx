@@ -3,6 +3,7 @@ import * as d3 from 'd3';
 import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import type { RunPoint } from '../../state/store';
+import { PlotTitle } from '../help/PlotTitle';
 
 const W = 420;
 const H = 260;
@@ -25,7 +26,7 @@ export function OpisScatter() {
   );
   return (
     <figure className="plot eval-plot" data-testid="opis-scatter" data-points="0" ref={boxRef}>
-      <figcaption>Threshold consistency vs error, per run</figcaption>
+      <PlotTitle id="opis-scatter">Threshold consistency vs error, per run</PlotTitle>
       <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="OPIS versus error scatter" />
     </figure>
   );

@@ -3,6 +3,7 @@ import * as d3 from 'd3';
 import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import type { PlaygroundState } from '../../state/store';
+import { PlotTitle } from '../help/PlotTitle';
 
 const W = 420;
 const H = 260;
@@ -29,7 +30,7 @@ export function PrCurve() {
   useFrameRedraw(store, (s) => s.pinned, redraw);
   return (
     <figure className="plot eval-plot" data-testid="pr-curve" data-points="0" ref={boxRef}>
-      <figcaption>Precision–recall over all pairs</figcaption>
+      <PlotTitle id="pr-curve">Precision–recall over all pairs</PlotTitle>
       <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="precision-recall curve" />
     </figure>
   );

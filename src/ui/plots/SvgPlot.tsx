@@ -2,13 +2,15 @@ import { useRef } from 'react';
 import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import type { PlaygroundState } from '../../state/store';
+import { PlotTitle } from '../help/PlotTitle';
+import type { PlotId } from '../help/plotHelp';
 
 /**
  * A captioned figure with one SVG that `draw` repaints on an animation frame whenever
  * `select(state)` changes. `draw` also gets the figure element, to set its data attributes.
  */
 export function SvgPlot(props: {
-  testId: string;
+  testId: PlotId;
   caption: string;
   ariaLabel: string;
   viewBox: [number, number];
@@ -23,7 +25,7 @@ export function SvgPlot(props: {
   });
   return (
     <figure className="plot eval-plot" data-testid={props.testId} ref={boxRef}>
-      <figcaption>{props.caption}</figcaption>
+      <PlotTitle id={props.testId}>{props.caption}</PlotTitle>
       <svg ref={svgRef} viewBox={`0 0 ${props.viewBox[0]} ${props.viewBox[1]}`} role="img" aria-label={props.ariaLabel} />
     </figure>
   );

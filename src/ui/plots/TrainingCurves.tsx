@@ -3,6 +3,7 @@ import * as d3 from 'd3';
 import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import type { History } from '../../state/store';
+import { PlotTitle } from '../help/PlotTitle';
 
 const W = 520;
 const H = 200;
@@ -35,15 +36,15 @@ export function TrainingCurves() {
   return (
     <div className="curves">
       <figure className="plot" data-testid="loss-plot">
-        <figcaption>
+        <PlotTitle id="loss-plot">
           Training loss <span className="key loss">—</span> and scale α <span className="key alpha">- -</span>
-        </figcaption>
+        </PlotTitle>
         <svg ref={lossRef} width={W} height={H} role="img" aria-label="loss curve" />
       </figure>
       <figure className="plot" data-testid="accuracy-plot">
-        <figcaption>
+        <PlotTitle id="accuracy-plot">
           Accuracy (nearest centroid) <span className="key acc">—</span> and compactness <span className="key compact">- -</span>
-        </figcaption>
+        </PlotTitle>
         <svg ref={accRef} width={W} height={H * 0.75} role="img" aria-label="accuracy curve" />
       </figure>
     </div>

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { PRESETS, presetConfig } from './presets';
+import { parseHash } from './urlSchema';
+
+describe('presets', () => {
+  it('have unique ids, every text, and links that parse cleanly', () => {
+    expect(new Set(PRESETS.map((p) => p.id)).size).toBe(PRESETS.length);
+    for (const p of PRESETS) {
+      for (const text of [p.title, p.reproduces, p.lookFor]) expect(text.trim(), p.id).not.toBe('');
+      for (const r of p.runs) {
+        expect(parseHash(`#${r.link}`).notices, `${p.id} ${r.label}`).toEqual([]);
+        expect(r.link.length, `${p.id} ${r.label}: a short link`).toBeLessThan(150);
+      }
+      if (p.claim) for (const i of p.claim.runs) expect(p.runs[i], `${p.id} claim run ${i}`).toBeDefined();
+    }
+  });
+  it('include the presets the issue names', () => {
+    const ids = PRESETS.map((p) => p.id);
+    for (const id of ['hu-temperature', 'hu-gradient', 'ce-vs-ssm', 'cenm-vs-snm', 'tcm', 'blobs', 'rings', 'spirals']) expect(ids).toContain(id);
+  });
+  it('keep the backend a person chose', () => {
+    expect(presetConfig(PRESETS[0].runs[0], 'wasm').backend).toBe('wasm');
+  });
+});

@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState } from 'react';
+import { useController } from '../context';
+import { PRESETS } from '../../state/presets';
+
+/** The Presets menu: each entry says what it reproduces and what to look for; clicking one opens and trains it. */
+export function PresetMenu() {
+  const c = useController();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+  return (
+    <div className="preset-menu" ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button type="button" data-testid="presets" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
+        Presets ▾
+      </button>
+      {open && (
+        <ul className="preset-list" data-testid="preset-list">
+          {PRESETS.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                data-testid={`preset-${p.id}`}
+                onClick={() => {
+                  setOpen(false);
+                  c.openPreset(p.id);
+                }}
+              >
+                <strong>{p.title}</strong>
+                <span className="preset-reproduces">{p.reproduces}</span>
+                <span className="preset-look">Look for: {p.lookFor}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
