@@ -55,7 +55,7 @@ test('the embedding timeline replays training and marks the heating-up switch', 
 });
 
 test('toy sets show their input plane; MNIST does not', async ({ page }) => {
-  await openApp(page, '#backend=wasm&data=rings&classes=3&loss=ssm&alpha=4&evalEvery=10', 'wasm');
+  await openApp(page, '#backend=wasm&data=rings&loss=ces&alpha=5&lr=0.01&evalEvery=25', 'wasm');
   const plane = page.getByTestId('input-plane');
   await expect(plane).toHaveAttribute('data-cells', String(48 * 48));
   await expect(page.getByTestId('input-plane-rule')).toContainText('nearest class centroid');
@@ -73,7 +73,7 @@ test('toy sets show their input plane; MNIST does not', async ({ page }) => {
       return hit / p.labels.length;
     });
   const before = await agreement();
-  await trainFor(page, 150);
+  await trainFor(page, 200);
   const after = await agreement();
   expect(after, `plane agrees with ${before} of the points before, ${after} after`).toBeGreaterThan(Math.max(before, 0.85));
   await page.getByTestId('param-loss').selectOption('softmax');
