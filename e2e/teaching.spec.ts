@@ -75,14 +75,18 @@ test('the presets menu lists every preset; one opens its configuration, trains a
   expect(run.config).toMatchObject({ ...parseHash(`#${preset.runs[0].link}`).config, backend: 'wasm' });
   await expect(page).toHaveURL(/data=rings/);
   await page.getByTestId('pause').click();
-  // A comparison preset switches between its runs.
+  // A comparison preset trains its two runs side by side, and its runs can be swapped.
   await page.getByTestId('presets').click();
   await page.getByTestId('preset-ce-vs-ssm').click();
+  await expect(page.getByTestId('compare')).toBeVisible();
   await expect(page.getByTestId('run-state')).toHaveText('training', { timeout: 120_000 });
-  expect((await readRun(page)).config.loss).toBe('ssm');
-  await page.getByTestId('preset-run-1').click();
-  await expect.poll(async () => (await readRun(page)).config.loss).toBe('ces');
-  await expect(page.getByTestId('preset-run-1')).toHaveAttribute('aria-pressed', 'true');
+  const losses = () => page.evaluate(() => [window.playground.store.getState().config.loss, window.playground.controller.compare?.store.getState().config.loss]);
+  expect(await losses()).toEqual(['ssm', 'ces']);
+  await expect(page).toHaveURL(/b\.loss=ces/);
+  await page.getByTestId('preset-run-a-1').click();
+  await expect.poll(losses).toEqual(['ces', 'ssm']);
+  await expect(page.getByTestId('preset-run-a-1')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('preset-run-b-0')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('run-state')).toHaveText('training', { timeout: 120_000 });
   await page.getByTestId('pause').click();
   await page.getByTestId('preset-guide-close').click();

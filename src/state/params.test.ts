@@ -41,13 +41,13 @@ const EXPECTED: readonly [string, 'enum' | 'int' | 'float', readonly string[] | 
   ['heatEnd', 'int', [0, 100000], 2000],
   ['heatLr', 'float', [0.001, 1], 0.1, true],
   ['lr', 'float', [0.00001, 1], 0.003, true],
-  ['batch', 'int', [8, 1024], 128],
+  ['batch', 'int', [8, 1024], 128, true],
   ['steps', 'int', [0, 100000], 2000],
   ['seed', 'int', [0, 2147483647], 1],
   ['dataSeed', 'int', [0, 2147483647], 1],
   ['evalEvery', 'int', [1, 1000], 25],
   ['metricsEvery', 'int', [0, 10000], 100],
-  ['evalItems', 'int', [100, 10000], 1000],
+  ['evalItems', 'int', [100, 10000], 1000, true],
 ];
 
 describe('parameter table', () => {

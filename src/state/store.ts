@@ -88,8 +88,10 @@ export interface PlaygroundState {
   pinned: PinnedCurve | null;
   /** Kept across runs: one point per recorded run. */
   runPoints: RunPoint[];
-  /** The preset whose guide is shown, and which of its runs was opened; null when none is. */
-  preset: { id: string; run: number } | null;
+  /** The preset whose guide is shown, and which of its runs are A and B; null when none is. */
+  preset: { id: string; a: number; b: number | null } | null;
+  /** Bumped when a comparison starts or stops (the controller holds B). */
+  compareVersion: number;
   /** The first-visit introduction is shown. */
   introOpen: boolean;
   /** The glossary's open entry ('' = open at the top), or null when it is closed. */
@@ -129,6 +131,7 @@ export function createPlaygroundStore(config: Config) {
     runPoints: [],
     glossary: null,
     preset: null,
+    compareVersion: 0,
     introOpen: false,
   }));
 }

@@ -39,8 +39,13 @@ export interface Validated<K extends ParamKey = ParamKey> {
 /** Result of reading a hash: a complete, valid config plus human notices about what was fixed. */
 export interface ParsedHash {
   config: Config;
+  /** The second configuration B of a comparison (`b=1` and `b.<key>=value` for keys where B differs), or null. */
+  compare: Config | null;
   notices: string[];
 }
+
+/** Prefix of the keys that carry configuration B of a comparison. */
+export const COMPARE_PREFIX = 'b.';
 
 const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 const MAX_SHOWN = 40;
@@ -167,14 +172,22 @@ export function withValue<K extends ParamKey>(config: Config, key: K, raw: unkno
 /**
  * Writes a config as a hash body (no leading '#'): `v=1&backend=auto&…`, with every key in table
  * order, floats in their shortest round-trip form, ints as integers, values URI-encoded. Values
- * are validated on the way, so an invalid config still yields a link that parses cleanly.
+ * are validated on the way, so an invalid config still yields a link that parses cleanly. With a
+ * comparison, `b=1` follows, then `b.<key>=value` for every key where B differs from A.
  */
-export function serializeConfig(c: Config): string {
+export function serializeConfig(c: Config, compare: Config | null = null): string {
   const parts = [`v=${SCHEMA_VERSION}`];
+  const text = (v: string | number) => encodeURIComponent(typeof v === 'number' ? formatNumber(v) : v);
   for (const p of PARAMS) {
     const { value } = validateValue(p.key, (c as Record<string, unknown>)[p.key]);
-    const text = typeof value === 'number' ? formatNumber(value) : value;
-    parts.push(`${encodeURIComponent(p.key)}=${encodeURIComponent(text)}`);
+    parts.push(`${encodeURIComponent(p.key)}=${text(value)}`);
+  }
+  if (compare) {
+    parts.push('b=1');
+    for (const p of PARAMS) {
+      const { value } = validateValue(p.key, (compare as Record<string, unknown>)[p.key]);
+      if (!Object.is(value, validateValue(p.key, (c as Record<string, unknown>)[p.key]).value)) parts.push(`${COMPARE_PREFIX}${encodeURIComponent(p.key)}=${text(value)}`);
+    }
   }
   return parts.join('&');
 }
@@ -205,9 +218,9 @@ export function parseHashWith(
       notices.push(
         `The link is too long (${body.length} characters, limit ${MAX_HASH_LENGTH}); using the defaults`,
       );
-      return { config, notices };
+      return { config, compare: null, notices };
     }
-    if (body === '') return { config, notices };
+    if (body === '') return { config, compare: null, notices };
 
     // 1. Split into raw key → value (decoded), last occurrence wins.
     let raw = new Map<string, string>();
@@ -278,15 +291,32 @@ export function parseHashWith(
       if (r.notice) notices.push(r.notice);
     }
 
-    // 4. Everything else is unknown.
+    // 4. Configuration B of a comparison: A with B's own values on top.
+    let compare: Config | null = null;
+    const bKeys = [...raw.keys()].filter((k) => k.startsWith(COMPARE_PREFIX));
+    if (raw.has('b') || bKeys.length > 0) {
+      compare = { ...config };
+      const outB = compare as Record<string, string | number>;
+      for (const k of bKeys) {
+        const key = k.slice(COMPARE_PREFIX.length);
+        if (!isParamKey(key)) continue;
+        const r = validateValue(key, raw.get(k));
+        outB[key] = r.value;
+        if (r.notice) notices.push(`B: ${r.notice}`);
+        raw.delete(k);
+      }
+      raw.delete('b');
+    }
+
+    // 5. Everything else is unknown.
     const unknown = [...raw.keys()].filter((k) => !isParamKey(k));
     if (unknown.length > 0) {
       notices.push(`Ignored unknown ${unknown.length === 1 ? 'key' : 'keys'}: ${list(unknown)}`);
     }
-    return { config, notices };
+    return { config, compare, notices };
   } catch {
     // Defensive: nothing above should throw, but a link must never break the page.
-    return { config: defaultConfig(), notices: [...notices, 'Could not read the link; using the defaults'] };
+    return { config: defaultConfig(), compare: null, notices: [...notices, 'Could not read the link; using the defaults'] };
   }
 }
 

@@ -3,7 +3,8 @@ import type { Controller } from './controller';
 import { Header } from './Header';
 import { Notices } from './Notices';
 import { Transport } from './Transport';
-import { ParamPanel } from './controls/ParamPanel';
+import { SettingsPanel } from './compare/CompareControls';
+import { CompareView } from './compare/CompareView';
 import { StatusBar } from './StatusBar';
 import { EmbeddingPlot } from './plots/EmbeddingPlot';
 import { TrainingCurves } from './plots/TrainingCurves';
@@ -23,12 +24,13 @@ export function App({ controller }: { controller: Controller }) {
         <div className="layout">
           <aside className="sidebar">
             <Transport />
-            <ParamPanel />
+            <SettingsPanel />
           </aside>
           <main className="views">
             <Intro />
             <PresetGuide />
             <StatusBar />
+            <CompareView />
             <div className="plots">
               <EmbeddingPlot />
               <TrainingCurves />

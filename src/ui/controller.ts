@@ -2,20 +2,27 @@
  * Connects the page to the training worker: sends commands, folds the worker's reports into the
  * store, keeps the URL hash in step with the configuration, and restarts the worker when the
  * backend changes (a fresh worker gets a fresh GPU device) or after a fatal error.
+ *
+ * A comparison is a second controller, B, with its own worker and store: the transport drives
+ * both, and the link carries B's differences from A (`b.<key>=value`).
  */
 import type { Config, ParamKey } from '../state/params';
 import { checkEntry, parseHash, serializeConfig } from '../state/urlSchema';
-import { addNotice, clearRun, ingest, type PlaygroundStore } from '../state/store';
+import { addNotice, clearRun, createPlaygroundStore, ingest, type PlaygroundStore } from '../state/store';
 import type { FromWorker, ToWorker } from '../worker/protocol';
 import { PRESET_BY_ID, presetConfig } from '../state/presets';
 
 export class Controller {
   private worker: Worker | null = null;
   private workerBackend: Config['backend'] | null = null;
+  /** Configuration B of a comparison (only on A's controller), or null. */
+  compare: Controller | null = null;
 
+  /** @param owner A's controller when this one runs configuration B of a comparison. */
   constructor(
     readonly store: PlaygroundStore,
     private readonly dataUrl: string,
+    private readonly owner: Controller | null = null,
   ) {}
 
   private send(msg: ToWorker): void {
@@ -44,27 +51,56 @@ export class Controller {
     this.send({ type: 'init', config, dataUrl: this.dataUrl, run });
   }
 
+  /** Trains continuously (both runs of a comparison). */
   play(): void {
     this.send({ type: 'play' });
+    this.compare?.play();
   }
 
   pause(): void {
     this.send({ type: 'pause' });
+    this.compare?.pause();
   }
 
   stepOnce(): void {
     this.send({ type: 'step' });
+    this.compare?.stepOnce();
   }
 
   /** All-pairs evaluation of every evaluation item, now (between training steps). */
   evaluateAll(): void {
     this.send({ type: 'evaluate', full: true });
+    this.compare?.evaluateAll();
   }
 
   /** Rebuilds the run from the same seeds, so the same curve comes back. */
   reset(): void {
+    this.compare?.reset();
     if (this.store.getState().fatal) return this.start();
     this.send({ type: 'reset', run: clearRun(this.store) });
+  }
+
+  /**
+   * Starts comparing with configuration `b` (default: a copy of A): a second run beside this one,
+   * on its own worker, driven by the same transport. Null stops comparing.
+   */
+  setCompare(b: Config | null = { ...this.store.getState().config }): void {
+    this.compare?.dispose();
+    this.compare = null;
+    if (b) {
+      const c = new Controller(createPlaygroundStore(b), this.dataUrl, this);
+      // B's notices are shown with A's, marked as B's.
+      c.store.subscribe((s) => {
+        if (s.notices.length === 0) return;
+        const moved = s.notices;
+        c.store.setState({ notices: [] });
+        for (const n of moved) addNotice(this.store, n.level, `B: ${n.text}`);
+      });
+      this.compare = c;
+      c.start();
+    }
+    this.store.setState((s) => ({ compareVersion: s.compareVersion + 1 }));
+    this.writeHash();
   }
 
   /**
@@ -79,12 +115,21 @@ export class Controller {
     return null;
   }
 
-  /** Opens run `run` of a preset: its whole configuration (the backend is kept), its guide, and training. */
-  openPreset(id: string, run = 0): void {
+  /**
+   * Opens a preset: run `a` as the configuration (the backend is kept), and when the preset has
+   * several runs, run `b` beside it as a comparison; shows its guide and starts training.
+   */
+  openPreset(id: string, a = 0, b = 1): void {
     const preset = PRESET_BY_ID.get(id);
-    if (!preset?.runs[run]) return;
-    this.store.setState({ preset: { id, run } });
-    this.applyConfig(presetConfig(preset.runs[run], this.store.getState().config.backend));
+    if (!preset?.runs[a]) return;
+    const backend = this.store.getState().config.backend;
+    // B is another run than A: asking for the same one swaps them.
+    const other = b !== a && preset.runs[b] ? b : a === 0 ? 1 : 0;
+    const runB = preset.runs.length > 1 ? preset.runs[other] : null;
+    this.store.setState({ preset: { id, a, b: runB ? preset.runs.indexOf(runB) : null } });
+    this.store.setState({ config: presetConfig(preset.runs[a], backend) });
+    this.start();
+    this.setCompare(runB ? presetConfig(runB, backend) : null);
     this.play();
   }
 
@@ -97,25 +142,34 @@ export class Controller {
 
   /** Reads a hash (page load, hash edited by hand); a bad one still yields a working config. */
   loadHash(hash: string): void {
-    const { config, notices } = parseHash(hash);
+    const { config, compare, notices } = parseHash(hash);
     for (const n of notices) addNotice(this.store, 'warn', n);
     this.store.setState({ config });
+    const current = this.compare?.store.getState().config;
+    if (compare === null || current === undefined || serializeConfig(compare) !== serializeConfig(current)) this.setCompare(compare);
     if (hash.replace(/^#/, '') !== '') this.writeHash();
   }
 
-  /** The link that reproduces the current run. */
+  /** The link that reproduces the current run (and the comparison, if any). */
   shareUrl(): string {
     const url = new URL(window.location.href);
-    url.hash = serializeConfig(this.store.getState().config);
+    url.hash = this.hash();
     return url.href;
   }
 
+  private hash(): string {
+    const top = this.owner ?? this;
+    return serializeConfig(top.store.getState().config, top.compare?.store.getState().config ?? null);
+  }
+
   writeHash(): void {
-    const hash = '#' + serializeConfig(this.store.getState().config);
+    const hash = '#' + this.hash();
     if (window.location.hash !== hash) history.replaceState(null, '', hash);
   }
 
   dispose(): void {
+    this.compare?.dispose();
+    this.compare = null;
     this.worker?.terminate();
     this.worker = null;
   }

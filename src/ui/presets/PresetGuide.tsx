@@ -2,8 +2,8 @@ import { useAppState, useController } from '../context';
 import { PRESET_BY_ID } from '../../state/presets';
 
 /**
- * The opened preset's "what to look for", beside the plots until dismissed, with a switch between
- * its runs (α = 0.25 / 16 / 64, SSM / CES, …) and what was measured for its claim.
+ * The opened preset's "what to look for", beside the plots until dismissed, with the choice of which
+ * of its runs are compared as A and B (α = 0.25 / 16 / 64, SSM / CES, …) and what was measured.
  */
 export function PresetGuide() {
   const c = useController();
@@ -23,12 +23,26 @@ export function PresetGuide() {
         <strong>Look for:</strong> {preset.lookFor}
       </p>
       {preset.runs.length > 1 && (
-        <div className="preset-runs" role="group" aria-label="Runs of this preset">
-          Run:
-          {preset.runs.map((r, i) => (
-            <button key={r.label} type="button" data-testid={`preset-run-${i}`} aria-pressed={i === active.run} onClick={() => c.openPreset(preset.id, i)}>
-              {r.label}
-            </button>
+        <div className="preset-runs" role="group" aria-label="Runs compared">
+          {(['a', 'b'] as const).map((side) => (
+            <span key={side} className="preset-side">
+              {side.toUpperCase()}:
+              {preset.runs.map((r, i) => (
+                <button
+                  key={r.label}
+                  type="button"
+                  data-testid={`preset-run-${side}-${i}`}
+                  aria-pressed={active[side] === i}
+                  onClick={() => {
+                    // Picking for one side the run the other side shows swaps them.
+                    if (side === 'a') c.openPreset(preset.id, i, active.b === i ? active.a : (active.b ?? 1));
+                    else c.openPreset(preset.id, active.a === i ? (active.b ?? 0) : active.a, i);
+                  }}
+                >
+                  {r.label}
+                </button>
+              ))}
+            </span>
           ))}
         </div>
       )}
