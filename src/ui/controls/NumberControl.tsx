@@ -14,19 +14,20 @@ export function NumberControl({ spec: p, value, id }: { spec: NumberParamSpec; v
   const c = useController();
   const scale = useMemo(() => sliderScale(p), [p]);
   const sliderRef = useRef<HTMLInputElement>(null);
-  const [dragged, setDragged] = useState<number | null>(null);
+  // The thumb's own position while it is dragged or keyed (raw, so a re-render never moves it).
+  const [position, setPosition] = useState<number | null>(null);
   const [text, setText] = useState(String(value));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     setText(String(value));
-    setDragged(null);
+    setPosition(null);
     setError(null);
   }, [value]);
 
   const commit = (raw: string | number) => {
     const why = c.setParam(p.key, raw);
     setError(why);
-    setDragged(null);
+    setPosition(null);
     if (!why) setText(String(raw));
   };
 
@@ -34,15 +35,17 @@ export function NumberControl({ spec: p, value, id }: { spec: NumberParamSpec; v
   // `change` event is the one that fires on release and on each key press.
   const commitRef = useRef(commit);
   commitRef.current = commit;
+  const valueRef = useRef(value);
+  valueRef.current = value;
   useEffect(() => {
     const el = sliderRef.current;
     if (!el || !scale) return;
-    const onChange = () => commitRef.current(scale.fromPosition(Number(el.value)));
+    const onChange = () => commitRef.current(scale.fromPosition(Number(el.value), valueRef.current));
     el.addEventListener('change', onChange);
     return () => el.removeEventListener('change', onChange);
   }, [scale]);
 
-  const shown = dragged ?? value;
+  const shown = position !== null && scale ? scale.fromPosition(position) : value;
   return (
     <span className="number">
       {scale && (
@@ -55,11 +58,10 @@ export function NumberControl({ spec: p, value, id }: { spec: NumberParamSpec; v
           min={scale.min}
           max={scale.max}
           step={scale.step}
-          value={scale.toPosition(shown)}
+          value={position ?? scale.toPosition(value)}
           onChange={(e) => {
-            const v = scale.fromPosition(Number(e.target.value));
-            setDragged(v);
-            setText(String(v));
+            setPosition(Number(e.target.value));
+            setText(String(scale.fromPosition(Number(e.target.value))));
           }}
         />
       )}
