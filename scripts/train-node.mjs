@@ -1,0 +1,255 @@
+#!/usr/bin/env node
+/**
+ * Trains the configuration of a playground link in Node, on tfjs-wasm (single-threaded, as the app
+ * runs on a machine without a GPU), with the app's own code: `parseHash`, the splits, `Trainer`
+ * and the worker's `evaluateSubset`. For measuring what a preset shows, seed by seed.
+ *
+ *   node scripts/train-node.mjs '<hash>' [--steps N] [--seeds 1,2,3] [--every K] [--backend wasm|cpu]
+ *
+ * - `<hash>`: a link hash (`#v=1&data=mnist&…`, the leading `#` optional); missing keys keep the
+ *   app's defaults, malformed ones are reported on stderr exactly as the app would.
+ * - `--steps N`: steps to train (default: the hash's `steps`).
+ * - `--seeds a,b,c`: run once per value with seed = dataSeed = value (default: the hash's seeds),
+ *   then print a summary of every metric as mean ± (max − min)/2.
+ * - `--every K`: also evaluate every K steps (default: only at the end).
+ *
+ * Output: one JSON line per evaluation on stdout
+ *   {type:"eval", backend, seed, step, loss, lossAvg, alpha, ap, opis, epsOpis, r1, nmi, clsAcc, ncAcc,
+ *    compact, intra, inter, nearest, trainS, evalS, wallS, cpuS}
+ * where ap … nmi are the app's periodic all-pairs metrics on `evalItems` items (same subsample and
+ * path as the worker), clsAcc the nearest-class-weight accuracy (null without class weights or on
+ * the open split), ncAcc / compact / intra / inter / nearest the leave-one-out
+ * nearest-centroid accuracy and class compactness (src/eval/compactness.ts) on every evaluation
+ * item, lossAvg the mean loss since the previous evaluation, trainS / evalS / wallS seconds of
+ * training, of evaluation, and in all since the run started, cpuS the process's CPU seconds
+ * since then (a fairer speed figure than wall time on a busy machine). With several seeds a final line
+ * {type:"summary", hash, steps, seeds, metrics: {name: {mean, spread, values}}} follows.
+ *
+ * TypeScript sources are loaded through Vite's SSR module loader (no extra dependency); tfjs and
+ * its wasm backend are plain Node packages (one tfjs engine, shared through its global).
+ * MNIST comes from public/data (run `node scripts/build-mnist.mjs` once).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** What the CLI needs from the app and from tfjs, by name (see {@link loadFromSources}). */
+const SOURCES = {
+  parseHash: '/src/state/urlSchema.ts',
+  decodeMnist: '/src/data/mnist.ts',
+  splitMnist: '/src/data/mnist.ts',
+  makeToySplit: '/src/data/toy.ts',
+  Trainer: '/src/ml/trainer.ts',
+  evaluateSubset: '/src/worker/evaluation.ts',
+  nearestCentroidAccuracy: '/src/eval/compactness.ts',
+  classCompactness: '/src/eval/compactness.ts',
+};
+
+/** Loads the app's TypeScript through Vite's SSR loader, tfjs from node_modules; `close` ends Vite. */
+async function loadFromSources() {
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  const mods = { tf: await import('@tensorflow/tfjs'), setWasmPaths: (await import('@tensorflow/tfjs-backend-wasm')).setWasmPaths };
+  for (const [name, file] of Object.entries(SOURCES)) mods[name] = (await server.ssrLoadModule(file))[name];
+  return { ...mods, wasmDir: join(root, 'node_modules/@tensorflow/tfjs-backend-wasm/dist'), close: () => server.close() };
+}
+
+/**
+ * `--make-bundle DIR`: writes DIR/train-node.cjs (this CLI's app modules and tfjs in one file, via
+ * Vite's build API) and the wasm binaries, so the CLI runs where there is Node but no node_modules:
+ * `TRAIN_NODE_BUNDLE=DIR node scripts/train-node.mjs …` (MNIST still from public/data).
+ */
+async function makeBundle(dir) {
+  const { build } = await import('vite');
+  const { copyFileSync, mkdirSync } = await import('node:fs');
+  const id = 'virtual:train-node-entry';
+  const lines = Object.entries(SOURCES).map(([name, file]) => `export { ${name} } from ${JSON.stringify(join(root, file))};`);
+  lines.push("export * as tf from '@tensorflow/tfjs';", "export { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';");
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: { mainFields: ['main'] }, // the CommonJS Node builds of tfjs, as Node loads them
+    ssr: { noExternal: true, target: 'node' },
+    plugins: [{ name: 'train-node-entry', enforce: 'pre', resolveId: (s) => (s.endsWith(id) ? `\0${id}` : null), load: (s) => (s === `\0${id}` ? lines.join('\n') : null) }],
+    build: { ssr: id, outDir: dir, emptyOutDir: false, minify: false, rolldownOptions: { output: { format: 'cjs', entryFileNames: 'train-node.cjs' } } },
+  });
+  mkdirSync(dir, { recursive: true });
+  for (const f of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm']) {
+    copyFileSync(join(root, 'node_modules/@tensorflow/tfjs-backend-wasm/dist', f), join(dir, f));
+  }
+}
+
+/** Loads everything from a bundle made by {@link makeBundle}. */
+async function loadFromBundle(dir) {
+  const mod = await import(pathToFileURL(join(resolve(dir), 'train-node.cjs')).href);
+  const m = mod.default ?? mod;
+  return { ...m, wasmDir: resolve(dir), close: async () => {} };
+}
+
+/** Metrics summarised over seeds, in print order. */
+const METRICS = ['loss', 'lossAvg', 'ap', 'opis', 'epsOpis', 'r1', 'nmi', 'clsAcc', 'ncAcc', 'compact', 'intra', 'inter', 'nearest', 'trainS', 'evalS', 'wallS', 'cpuS'];
+
+/** Parses argv into { hash, steps, seeds, every, backend }; exits with usage on a bad flag. */
+function parseArgs(argv) {
+  const usage = () => {
+    process.stderr.write("usage: node scripts/train-node.mjs '<hash>' [--steps N] [--seeds 1,2,3] [--every K] [--backend wasm|cpu]\n");
+    process.exit(2);
+  };
+  const out = { hash: null, steps: null, seeds: null, every: 0, backend: 'wasm' };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => (i + 1 < argv.length ? argv[++i] : usage());
+    if (a === '--steps') out.steps = Number(value());
+    else if (a === '--seeds') out.seeds = value().split(',').map(Number);
+    else if (a === '--every') out.every = Number(value());
+    else if (a === '--backend') out.backend = value();
+    else if (a === '--help' || a === '-h') usage();
+    else if (out.hash === null && !a.startsWith('--')) out.hash = a;
+    else usage();
+  }
+  const bad = (x) => !Number.isInteger(x) || x < 0;
+  if (out.hash === null || (out.steps !== null && bad(out.steps)) || bad(out.every) || (out.seeds && out.seeds.some(bad))) usage();
+  if (!['wasm', 'cpu'].includes(out.backend)) usage();
+  return out;
+}
+
+/** mean ± (max − min)/2 of the finite values (null when there are none). */
+function summarise(values) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x));
+  if (v.length === 0) return { mean: null, spread: null, values };
+  const mean = v.reduce((s, x) => s + x, 0) / v.length;
+  return { mean, spread: (Math.max(...v) - Math.min(...v)) / 2, values };
+}
+
+/** Rounds for printing: 4 significant digits. */
+const r4 = (x) => (typeof x === 'number' && Number.isFinite(x) ? Number(x.toPrecision(4)) : x);
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (argv[0] === '--make-bundle' && argv[1]) return makeBundle(resolve(argv[1]));
+  const args = parseArgs(argv);
+  const m = process.env.TRAIN_NODE_BUNDLE ? await loadFromBundle(process.env.TRAIN_NODE_BUNDLE) : await loadFromSources();
+  const { tf, parseHash, decodeMnist, splitMnist, makeToySplit, Trainer, evaluateSubset, nearestCentroidAccuracy, classCompactness } = m;
+  try {
+    if (args.backend === 'wasm') {
+      m.setWasmPaths(`${m.wasmDir}/`);
+      tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false); // as the app: single-threaded
+    }
+    if (!(await tf.setBackend(args.backend))) throw new Error(`backend ${args.backend} did not start`);
+    await tf.ready();
+
+    const { config: base, notices } = parseHash(args.hash);
+    for (const n of notices) process.stderr.write(`notice: ${n}\n`);
+    const steps = args.steps ?? base.steps;
+    const seeds = args.seeds ?? [base.seed];
+
+    let mnist = null;
+    const splitFor = (c) => {
+      if (c.data !== 'mnist') return makeToySplit(c.data, { classes: c.classes, noise: c.noise, seed: c.dataSeed });
+      if (!mnist) {
+        const dir = join(root, 'public/data');
+        if (!existsSync(join(dir, 'mnist-images.u8'))) throw new Error('MNIST assets missing: run `node scripts/build-mnist.mjs`');
+        const meta = JSON.parse(readFileSync(join(dir, 'mnist-meta.json'), 'utf8'));
+        mnist = decodeMnist(readFileSync(join(dir, 'mnist-images.u8')), readFileSync(join(dir, 'mnist-labels.u8')), meta.rows, meta.cols);
+      }
+      return splitMnist(mnist, c.split);
+    };
+
+    const finals = [];
+    for (const seed of seeds) {
+      const config = { ...base, steps, seed, dataSeed: args.seeds ? seed : base.dataSeed };
+      const split = splitFor(config);
+      const trainer = new Trainer(config, split);
+      const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
+      let trainMs = 0;
+      let evalMs = 0;
+      let losses = [];
+      let last = null;
+      const evaluate = async (point) => {
+        const e0 = performance.now();
+        const ev = await trainer.evaluate();
+        const report = await evaluateSubset(ev, config.evalItems, split.evaluation.numClasses, false, async () => {}, () => {});
+        const nc = nearestCentroidAccuracy(ev.embeddings, ev.labels, ev.n, ev.dim);
+        const cp = classCompactness(ev.embeddings, ev.labels, ev.n, ev.dim);
+        evalMs += performance.now() - e0;
+        const line = {
+          type: 'eval',
+          backend: tf.getBackend(),
+          seed,
+          step: trainer.step,
+          loss: point?.loss ?? null,
+          lossAvg: losses.length ? losses.reduce((s, x) => s + x, 0) / losses.length : null,
+          alpha: point?.alpha ?? config.alpha,
+          ap: report.ap,
+          opis: report.opis,
+          epsOpis: report.epsOpis,
+          r1: report.recall.value[report.recall.k.indexOf(1)],
+          nmi: report.nmi,
+          clsAcc: ev.accuracy,
+          ncAcc: nc.accuracy,
+          compact: cp.ratio,
+          intra: cp.intra,
+          inter: cp.inter,
+          nearest: cp.nearest,
+          trainS: trainMs / 1000,
+          evalS: evalMs / 1000,
+          wallS: (performance.now() - t0) / 1000,
+          cpuS: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(cpu0)),
+        };
+        losses = [];
+        process.stdout.write(`${JSON.stringify(line)}\n`);
+        return line;
+      };
+      let point = null;
+      for (let s = 0; s < steps; s++) {
+        const s0 = performance.now();
+        point = await trainer.trainStep();
+        trainMs += performance.now() - s0;
+        losses.push(point.loss);
+        if (!Number.isFinite(point.loss)) {
+          process.stderr.write(`seed ${seed}: diverged at step ${point.step} (loss ${point.loss})\n`);
+          break;
+        }
+        if (args.every > 0 && point.step % args.every === 0 && point.step < steps) await evaluate(point);
+      }
+      last = await evaluate(point);
+      finals.push(last);
+      trainer.dispose();
+      process.stderr.write(
+        `seed ${seed}: step ${last.step} ap ${r4(last.ap)} opis ${r4(last.opis)} r1 ${r4(last.r1)} nmi ${r4(last.nmi)} ` +
+          `clsAcc ${r4(last.clsAcc)} ncAcc ${r4(last.ncAcc)} compact ${r4(last.compact)} ` +
+          `(${r4(last.trainS)} s train, ${r4(last.evalS)} s eval)\n`,
+      );
+    }
+    if (finals.length > 1) {
+      const metrics = Object.fromEntries(METRICS.map((m) => [m, summarise(finals.map((f) => f[m]))]));
+      process.stdout.write(`${JSON.stringify({ type: 'summary', hash: args.hash, steps, seeds, metrics })}\n`);
+      const show = ['ap', 'opis', 'epsOpis', 'r1', 'nmi', 'clsAcc', 'ncAcc', 'compact', 'wallS'];
+      process.stderr.write(
+        `summary (mean ± (max−min)/2): ${show
+          .filter((m) => metrics[m].mean !== null)
+          .map((m) => `${m} ${r4(metrics[m].mean)} ± ${r4(metrics[m].spread)}`)
+          .join(', ')}\n`,
+      );
+    }
+  } finally {
+    await m.close();
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`${e?.stack ?? e}\n`);
+  process.exit(1);
+});
