@@ -12,6 +12,7 @@ import { selectBackend } from './backends';
 import { loadSplit } from './dataCache';
 import { evaluateSubset } from './evaluation';
 import { buildSnapshot, snapshotTransfers } from './snapshot';
+import { CollapseWatch } from './collapseWatch';
 import type { ToWorker, WorkerReport } from './protocol';
 
 /** Number of the run being built or trained; stamped on every report. */
@@ -25,6 +26,7 @@ let backendReady: Promise<void> | null = null;
 /** True when WebGPU runs on a real GPU adapter (not a CPU fallback such as SwiftShader). */
 let realGpu = false;
 let run: Trainer | null = null;
+let collapse: CollapseWatch | null = null;
 let running = false;
 /** Bumped by every command but play: a loop ends when it changes, so a later play cannot revive it. */
 let generation = 0;
@@ -76,6 +78,7 @@ async function build(): Promise<void> {
   const split = await loadSplit(c, dataUrl, (fraction) => post({ type: 'progress', label: 'Loading MNIST', fraction }));
   // Our WGSL kernels on webgpu; composite tfjs ops (same results) on every other backend.
   run = new Trainer(c, split, tf.getBackend() === 'webgpu' ? webgpuPairOps : tfjsPairOps);
+  collapse = new CollapseWatch(c, split.train.y);
   post({ type: 'progress', label: 'Ready', fraction: 1 });
   post({
     type: 'ready',
@@ -99,12 +102,19 @@ async function sendEvaluation(ev: EvalEmbeddings, full: boolean): Promise<void> 
   post({ type: 'evaluation', step: ev.step, full, report });
 }
 
-/** Embeds the evaluation set, posts the 2-D view, and the all-pairs metrics when they are due. */
-async function sendSnapshot(): Promise<void> {
-  if (!run || !config) return;
+/**
+ * Embeds the evaluation set, posts the 2-D view, and the all-pairs metrics when they are due.
+ * False when the embedding has collapsed (the run pauses with an explanation).
+ */
+async function sendSnapshot(): Promise<boolean> {
+  if (!run || !config) return true;
   const ev = await run.evaluate(yieldToEvents);
   await postSnapshot(ev);
   if (config.metricsEvery > 0 && ev.step % config.metricsEvery === 0) await sendEvaluation(ev, false);
+  const verdict = collapse?.check(ev);
+  if (!verdict) return true;
+  post({ type: 'notice', level: 'warn', message: `Paused at step ${ev.step}: ${verdict.message}` });
+  return false;
 }
 
 async function postSnapshot(ev: EvalEmbeddings): Promise<void> {
@@ -119,6 +129,7 @@ async function step(pending: StepPoint[]): Promise<boolean> {
   if (config.steps > 0 && run.step >= config.steps) return false;
   const p = await run.trainStep();
   pending.push(p);
+  collapse?.record(p.loss);
   if (!Number.isFinite(p.loss)) {
     post({
       type: 'notice',
@@ -129,7 +140,7 @@ async function step(pending: StepPoint[]): Promise<boolean> {
   }
   if (p.step % config.evalEvery === 0 || p.step % config.metricsEvery === 0 || p.step === config.steps) {
     post({ type: 'steps', points: pending.splice(0) });
-    await sendSnapshot();
+    return sendSnapshot();
   }
   return true;
 }
