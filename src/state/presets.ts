@@ -43,6 +43,7 @@ export interface Preset {
 
 const HU = 'data=mnist&dim=2&loss=softmax&head=ln&steps=600&metricsEvery=100';
 const CE = 'data=mnist&dim=16&alpha=20&evalItems=2000&steps=600&metricsEvery=100';
+const TCM = 'data=mnist&dim=16&loss=softmax&head=ln&alpha=16&evalItems=2000&steps=600&metricsEvery=100';
 
 export const PRESETS: readonly Preset[] = [
   {
@@ -108,12 +109,19 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'tcm',
     title: 'Threshold-consistent margin (TCM)',
-    reproduces: 'TCM Fig. 3 and Table: adding the TCM regulariser to a base loss aims to lower OPIS (threshold inconsistency across classes) without losing Recall@1.',
-    lookFor: 'Compare the per-class utility curves and the OPIS row of the table; on MNIST the effect is small and depends on the seed (see “Measured”).',
+    reproduces: 'TCM Fig. 3 and Table: adding the TCM regulariser to a base loss lowers OPIS (how much the best distance threshold differs from class to class) without losing Recall@1.',
+    lookFor: 'Compare the per-class utility curves over the calibration range and the OPIS and Recall@1 rows of the table. Honest caveat: on MNIST this holds on the closed split with the LN softmax base; on the open split (digits 6–9 unseen) it did not hold reliably.',
     runs: [
-      { label: 'SSM', link: 'data=mnist&split=open&dim=16&loss=ssm&alpha=20&evalItems=2000&steps=600&metricsEvery=100' },
-      { label: 'SSM + TCM', link: 'data=mnist&split=open&dim=16&loss=ssm&alpha=20&tcm=on&evalItems=2000&steps=600&metricsEvery=100' },
+      { label: 'LN softmax', link: `${TCM}&tcm=off` },
+      { label: 'LN softmax + TCM', link: `${TCM}&tcm=on` },
     ],
+    claim: {
+      metric: 'opis',
+      steps: 600,
+      compare: 'lower',
+      measured:
+        'closed split, step 600: OPIS 1.28e-3 ± 0.69e-3 → 0.41e-3 ± 0.13e-3 with TCM (lower on every seed), Recall@1 0.941 → 0.944 (kept), PR-AUC 0.910 → 0.945. On the open split TCM made OPIS worse with LN (29.9e-3 → 41.8e-3) and Recall@1 lower; with SSM or contrastive bases the direction flipped between 200 and 600 steps.',
+    },
   },
   {
     id: 'blobs',

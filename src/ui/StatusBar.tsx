@@ -37,7 +37,7 @@ export function StatusBar() {
         label="compactness"
         testId="compactness"
         value={snapshot && Number.isFinite(snapshot.compactness) ? snapshot.compactness.toFixed(3) : '—'}
-        title="Mean angle of items to their class centre ÷ mean angle between class centres: lower = tighter, better separated classes (HU's lesson about temperature)."
+        title="Mean angle of items to their class centre ÷ mean angle from each class centre to the nearest other one: lower = tighter, better separated classes (HU's lesson about temperature)."
       />
       <Stat label="tensors" testId="tensors" value={String(numTensors)} />
       <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">

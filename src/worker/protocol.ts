@@ -34,7 +34,7 @@ export interface EmbeddingSnapshot {
    * page shows, comparable across every loss family and the open-world split.
    */
   accuracy: number;
-  /** Mean angle of items to their class centroid ÷ mean angle between centroids (lower = tighter classes). */
+  /** Mean angle of items to their class centroid ÷ mean angle from each centroid to the nearest other (lower = tighter classes). */
   compactness: number;
   /** The classifier's own accuracy (nearest class weight) when the loss has weights for every evaluated class. */
   classifierAccuracy: number | null;

@@ -297,9 +297,9 @@ const ENTRIES = [
   {
     id: 'compactness',
     term: 'Compactness',
-    short: 'Mean angle of items to their class centroid ÷ mean angle between class centroids.',
+    short: 'Mean angle of items to their class centroid ÷ mean angle from each centroid to the nearest other one.',
     body:
-      'Compactness divides the mean angle between each item and its class centroid by the mean angle between class centroids: how wide the classes are compared with how far apart they sit. ' +
+      'Compactness divides the mean angle between each item and its class centroid by the mean angle from each class centroid to the nearest other centroid: how wide the classes are compared with the gaps to their neighbours. ' +
       'Lower is better (tighter, better-separated classes). ' +
       'HU argues that an intermediate α, and heating-up after it, give the most compact classes.',
     better: 'lower',

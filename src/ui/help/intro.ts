@@ -73,7 +73,7 @@ export const ONE_ACCURACY = Object.freeze({
     'Each class centroid is the mean direction of that class\'s normalised evaluation embeddings, and an item counts as correct when the centroid closest to it by cosine is its own class\'s; ' +
     'it is computed leave-one-out (the item itself is left out of its centroid), on the evaluation items. ' +
     'It needs no classifier, so classifier losses, pair losses and the open-world split (digits the model never trained on) are measured alike. ' +
-    'Next to it is compactness: the mean angle between items and their class centroid divided by the mean angle between class centroids — lower means tighter classes.',
+    'Next to it is compactness: the mean angle between items and their class centroid divided by the mean angle from each class centroid to its nearest neighbour — lower means tighter classes.',
 });
 
 /** Everything the first-visit introduction shows, in order. */
