@@ -12,6 +12,9 @@
  * - `--seeds a,b,c`: run once per value with seed = dataSeed = value (default: the hash's seeds),
  *   then print a summary of every metric as mean ± (max − min)/2.
  * - `--every K`: also evaluate every K steps (default: only at the end).
+ * - `--backend cpu`: tfjs's plain JS backend instead of wasm (slower; numbers differ in the last digits).
+ * - `node scripts/train-node.mjs --make-bundle DIR`: one-file build of everything the CLI loads, for a
+ *   machine with Node but no node_modules (see {@link makeBundle}).
  *
  * Output: one JSON line per evaluation on stdout
  *   {type:"eval", backend, seed, step, loss, lossAvg, alpha, ap, opis, epsOpis, r1, nmi, clsAcc, ncAcc,

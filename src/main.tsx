@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { Controller } from './ui/controller';
-import { createPlaygroundStore } from './state/store';
+import { createPlaygroundStore, loadRecorded } from './state/store';
 import { defaultConfig } from './state/params';
 import { introWanted } from './ui/help/Intro';
 import './ui/styles.css';
@@ -17,6 +17,7 @@ declare global {
 
 const store = createPlaygroundStore(defaultConfig());
 store.setState({ introOpen: introWanted() });
+loadRecorded(store);
 const controller = new Controller(store, new URL('data/', document.baseURI).href);
 window.playground = { store, controller };
 

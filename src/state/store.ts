@@ -9,6 +9,7 @@ import type { Config } from './params';
 import type { BackendInfo, EmbeddingSnapshot, FromWorker } from '../worker/protocol';
 import type { StepPoint } from '../ml/trainer';
 import type { EvalReport } from '../eval/evaluate';
+import { runLabel } from './summary';
 
 export interface Notice {
   id: number;
@@ -85,7 +86,8 @@ export interface PlaygroundState {
   evalSeries: EvalSeries;
   /** Bumped whenever `evalSeries` is appended to or replaced. */
   evalVersion: number;
-  pinned: PinnedCurve | null;
+  /** PR curves kept for comparison (several; they survive a reload). */
+  pinned: PinnedCurve[];
   /** Kept across runs: one point per recorded run. */
   runPoints: RunPoint[];
   /** The preset whose guide is shown, and which of its runs are A and B; null when none is. */
@@ -127,7 +129,7 @@ export function createPlaygroundStore(config: Config) {
     evalProgress: null,
     evalSeries: emptyEvalSeries(),
     evalVersion: 0,
-    pinned: null,
+    pinned: [],
     runPoints: [],
     glossary: null,
     preset: null,
@@ -189,12 +191,16 @@ function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
   store.setState({ historyVersion: historyVersion + 1 });
 }
 
-/** Pins the current PR curve (it stays drawn, dashed, while later runs train). */
+/** Pinned curves kept at most (the oldest goes first). */
+export const MAX_PINNED = 6;
+
+/** Pins the current PR curve (it stays drawn, dashed, beside later ones and across reloads). */
 export function pinCurrentCurve(store: PlaygroundStore): void {
-  const { evaluation, config } = store.getState();
+  const { evaluation, config, pinned } = store.getState();
   if (!evaluation) return;
-  const label = `${config.loss}${config.tcm === 'on' ? '+TCM' : ''} α=${config.alpha} · step ${evaluation.step}`;
-  store.setState({ pinned: { label, ap: evaluation.ap, precision: evaluation.pr.precision, recall: evaluation.pr.recall } });
+  const curve = { label: runLabel(config, evaluation.step), ap: evaluation.ap, precision: evaluation.pr.precision, recall: evaluation.pr.recall };
+  store.setState({ pinned: [...pinned, curve].slice(-MAX_PINNED) });
+  saveRecorded(store);
 }
 
 /** Adds the current run to the OPIS-vs-error scatter (TCM Fig. 3), from its latest evaluation. */
@@ -202,8 +208,43 @@ export function recordRunPoint(store: PlaygroundStore): void {
   const { evaluation, config, runPoints } = store.getState();
   if (!evaluation) return;
   const r1 = evaluation.recall.value[evaluation.recall.k.indexOf(1)];
-  const label = `${config.loss}${config.tcm === 'on' ? '+TCM' : ''} α=${config.alpha} · step ${evaluation.step}`;
-  store.setState({ runPoints: [...runPoints, { label, error: 100 * (1 - r1), opis: evaluation.opis }] });
+  store.setState({ runPoints: [...runPoints, { label: runLabel(config, evaluation.step), error: 100 * (1 - r1), opis: evaluation.opis }] });
+  saveRecorded(store);
+}
+
+/** Where pinned curves and recorded runs are kept between visits. */
+export const RECORDED_KEY = 'metric-playground:recorded';
+
+function saveRecorded(store: PlaygroundStore): void {
+  const { pinned, runPoints } = store.getState();
+  try {
+    localStorage.setItem(RECORDED_KEY, JSON.stringify({ pinned, runPoints }));
+  } catch {
+    // Storage full or unavailable: they stay for this visit only.
+  }
+}
+
+/** Brings back the pinned curves and recorded runs of earlier visits (ignoring anything malformed). */
+export function loadRecorded(store: PlaygroundStore): void {
+  try {
+    const saved = JSON.parse(localStorage.getItem(RECORDED_KEY) ?? 'null') as { pinned?: unknown; runPoints?: unknown } | null;
+    const isNums = (a: unknown): a is number[] => Array.isArray(a) && a.every((v) => typeof v === 'number');
+    const pinned = (Array.isArray(saved?.pinned) ? saved.pinned : []).filter(
+      (p: PinnedCurve) => typeof p?.label === 'string' && typeof p.ap === 'number' && isNums(p.precision) && isNums(p.recall),
+    );
+    const runPoints = (Array.isArray(saved?.runPoints) ? saved.runPoints : []).filter(
+      (p: RunPoint) => typeof p?.label === 'string' && typeof p.error === 'number' && typeof p.opis === 'number',
+    );
+    store.setState({ pinned: pinned.slice(-MAX_PINNED), runPoints });
+  } catch {
+    // Nothing readable: start empty.
+  }
+}
+
+/** Forgets every pinned curve and recorded run, here and in storage. */
+export function clearRecorded(store: PlaygroundStore): void {
+  store.setState({ pinned: [], runPoints: [] });
+  saveRecorded(store);
 }
 
 /** Snapshots kept for the timeline; beyond this every other one is dropped (the newest always stays). */

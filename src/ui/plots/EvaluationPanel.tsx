@@ -1,5 +1,5 @@
 import { useAppState, useController } from '../context';
-import { pinCurrentCurve, recordRunPoint, type PlaygroundState } from '../../state/store';
+import { clearRecorded, pinCurrentCurve, recordRunPoint, type PlaygroundState } from '../../state/store';
 import { PrCurve } from './PrCurve';
 import { ScoreDistribution } from './ScoreDistribution';
 import { UtilityCurves } from './UtilityCurves';
@@ -58,6 +58,7 @@ export function EvaluationPanel() {
   const { store } = controller;
   const e = useAppState((s) => s.evaluation);
   const evaluating = useAppState((s) => s.evalProgress !== null);
+  const recorded = useAppState((s) => s.pinned.length + s.runPoints.length);
   // Until the worker reports the run ready there is nothing to evaluate.
   const ready = useAppState((s) => s.dataset !== null && s.fatal === null);
   return (
@@ -111,11 +112,14 @@ export function EvaluationPanel() {
             <button type="button" data-testid="evaluate-all" onClick={() => controller.evaluateAll()} disabled={evaluating || !ready} title="Evaluate every item of the evaluation set (exact when small enough)">
               Evaluate all
             </button>
-            <button type="button" data-testid="pin-curve" onClick={() => pinCurrentCurve(store)} disabled={!e} title="Keep this PR curve drawn, dashed, for comparison">
+            <button type="button" data-testid="pin-curve" onClick={() => pinCurrentCurve(store)} disabled={!e} title="Keep this PR curve drawn, dashed, beside later runs (several can be pinned; kept across reloads)">
               Pin PR curve
             </button>
             <button type="button" data-testid="record-run" onClick={() => recordRunPoint(store)} disabled={!e} title="Add this run as a point (error, OPIS) to the scatter">
               Record run in scatter
+            </button>
+            <button type="button" data-testid="clear-recorded" onClick={() => clearRecorded(store)} disabled={recorded === 0} title="Forget the pinned PR curves and the recorded runs (they are kept across reloads until cleared)">
+              Clear pinned and recorded
             </button>
           </div>
         </div>

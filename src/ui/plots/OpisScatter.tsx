@@ -64,9 +64,9 @@ function draw(points: RunPoint[], svgEl: SVGSVGElement, box: HTMLElement) {
   }
   const g = svg.append('g').selectAll('g').data(pts).join('g').attr('transform', (p) => `translate(${x(p.error)},${y(p.opis)})`);
   g.append('circle').attr('class', 'run-point').attr('r', 5);
-  // The newest run is labelled in place too; the rest by tooltip only, to keep the plot readable.
-  g.filter((_, i) => i === pts.length - 1)
-    .append('text')
+  // Every run is labelled in place (loss, α, data, heating-up, TCM, step), so runs tell apart.
+  g.append('text')
+    .attr('data-testid', 'run-label')
     .attr('class', 'caption')
     .attr('text-anchor', (p) => (x(p.error) > W * 0.6 ? 'end' : 'start'))
     .attr('x', (p) => (x(p.error) > W * 0.6 ? -7 : 7))

@@ -36,6 +36,9 @@ export function PrCurve() {
   );
 }
 
+/** Pinned curves, told apart by colour (dashed, unlike the current run's solid line). */
+const PIN_COLOURS = ['#ee7733', '#009988', '#cc3311', '#33bbee', '#ee3377', '#bbbbbb'];
+
 function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
   const { evaluation: e, pinned } = s;
   const svg = d3.select(svgEl);
@@ -47,7 +50,7 @@ function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
   svg.append('g').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5));
   svg.append('text').attr('class', 'axis-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('recall (fraction of positive pairs)');
   svg.append('text').attr('class', 'axis-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('precision');
-  if (!e && !pinned) {
+  if (!e && pinned.length === 0) {
     svg.append('text').attr('class', 'empty-state').attr('x', (M.left + W - M.right) / 2).attr('y', H / 2).text('No evaluation yet — train a few steps');
     return;
   }
@@ -57,7 +60,7 @@ function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
     .curve(d3.curveStepBefore)
     .defined((_, i, a) => Number.isFinite(a[i]))
     .y((p) => y(p));
-  const legend: { cls: string; text: string }[] = [];
+  const legend: { cls: string; colour?: string; text: string }[] = [];
   if (e) {
     // Chance level: a random ranking has precision = share of positive pairs at every recall.
     const chance = e.pairs > 0 ? e.positives / e.pairs : 0;
@@ -93,21 +96,23 @@ function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
       .append('title')
       .text((i) => `recall ${r[i].toFixed(3)}, precision ${e.pr.precision[i].toFixed(3)}`);
   }
-  if (pinned) {
-    const r = pinned.recall;
+  box.dataset.pinned = String(pinned.length);
+  pinned.forEach((pin, k) => {
+    const r = pin.recall;
     svg
       .append('path')
       .attr('class', 'pr-pinned')
-      .attr('d', line.x((_, i) => x(r[i]))(pinned.precision))
+      .attr('stroke', PIN_COLOURS[k % PIN_COLOURS.length])
+      .attr('d', line.x((_, i) => x(r[i]))(pin.precision))
       .append('title')
-      .text(`pinned: ${pinned.label} · AP ${pinned.ap.toFixed(4)}`);
-    legend.push({ cls: 'pr-pinned', text: `pinned ${pinned.label} · AP ${pinned.ap.toFixed(3)}` });
-  }
+      .text(`pinned: ${pin.label} · AP ${pin.ap.toFixed(4)}`);
+    legend.push({ cls: 'pr-pinned', colour: PIN_COLOURS[k % PIN_COLOURS.length], text: `${pin.label} · AP ${pin.ap.toFixed(3)}` });
+  });
   // Bottom left, above the chance line: a useful ranking keeps precision high at low recall, so it stays clear.
   const g = svg.append('g').attr('class', 'legend').attr('transform', `translate(${M.left + 8},${y(0.38)})`);
   legend.forEach((l, i) => {
     const row = g.append('g').attr('transform', `translate(0,${i * 14})`);
-    row.append('line').attr('class', l.cls).attr('x1', 0).attr('x2', 16).attr('y1', -4).attr('y2', -4);
+    row.append('line').attr('class', l.cls).attr('stroke', l.colour ?? null).attr('x1', 0).attr('x2', 16).attr('y1', -4).attr('y2', -4);
     row.append('text').attr('x', 20).text(l.text);
   });
 }
