@@ -23,6 +23,7 @@ const post = (msg: WorkerReport, transfer: Transferable[] = []) =>
 let config: Config | null = null;
 let dataUrl = '';
 let backendReady: Promise<void> | null = null;
+let backendUp = false;
 /** True when WebGPU runs on a real GPU adapter (not a CPU fallback such as SwiftShader). */
 let realGpu = false;
 let run: Trainer | null = null;
@@ -53,7 +54,8 @@ const yieldToEvents = () =>
 function postState(): void {
   const limit = config?.steps ?? 0;
   const step = run?.step ?? 0;
-  post({ type: 'state', running, step, finished: limit > 0 && step >= limit, numTensors: tf.memory().numTensors });
+  // Before the backend is up, tfjs must not be touched: tf.memory() would try to start it.
+  post({ type: 'state', running, step, finished: limit > 0 && step >= limit, numTensors: backendUp ? tf.memory().numTensors : 0 });
 }
 
 async function ensureBackend(c: Config): Promise<void> {
@@ -63,6 +65,7 @@ async function ensureBackend(c: Config): Promise<void> {
     post({ type: 'fatal', message: `The GPU device was lost (${why}). The run so far is kept; restart to continue on a working backend.` });
   }).then((info) => {
     realGpu = info.active === 'webgpu' && info.adapter !== null && !info.adapter.fallback;
+    backendUp = true;
     post({ type: 'backend', info });
   });
   await backendReady;
