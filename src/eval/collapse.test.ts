@@ -63,6 +63,7 @@ describe('detectCollapse', () => {
     expect(v.detail.atCollapsedLoss).toBe(true);
     expect(v.message).toMatch(/The loss has sat at 9\.4\d for 20 steps: the value it takes when every point coincides \(9\.48\)/);
     expect(v.message).toMatch(/Press play to wait it out/);
+    expect(detectCollapse({ ...emb, losses: flatElsewhere, loss: 'arcface' }).message).toMatch(/θ \+ m = 180°/);
     // The same cloud while the loss still falls is a run finding its way: no verdict.
     expect(detectCollapse({ ...emb, losses: falling, collapsedLoss: CES }).kind).toBeNull();
   });
@@ -99,10 +100,18 @@ describe('detectCollapse', () => {
     const t = new Trainer(c, makeToySplit('spirals', { classes: c.classes, noise: c.noise, seed: c.dataSeed }));
     const ev = await t.evaluate();
     t.dispose();
-    // R at initialisation comes this close to the 0.995 limit, which is why no rule judges without
-    // loss history, and the geometric rule alone wants a loss that has stopped falling.
+    // R at initialisation comes close to the limit, which is why no rule judges without loss
+    // history, and the geometric rule alone wants a loss that has stopped falling.
     expect(detectCollapse({ ...ev, losses: [] }).detail.resultant).toBeGreaterThan(0.99);
     for (const losses of [[], falling, flatElsewhere]) expect(detectCollapse({ ...ev, losses, loss: 'ces' }).kind).toBeNull();
+  });
+
+  it('lets a classifier plateau at chance pass (R ≈ 0.991, as spirals + LN softmax at α = 4, d = 8, before it learns)', () => {
+    const emb = cloud(9, 500, 8, 5, 0.05, onAxis(8));
+    const v = detectCollapse({ ...emb, losses: series(Math.log(5), 25, 0.02), loss: 'softmax' });
+    expect(v.detail.resultant).toBeGreaterThan(0.985);
+    expect(v.detail.lossTrend).toBe('flat');
+    expect(v.kind).toBeNull();
   });
 
   it('tells a falling loss from a flat noisy one', () => {

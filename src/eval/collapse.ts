@@ -10,16 +10,16 @@ import { topKCount } from '../ml/ops/topk';
 /** Thresholds of {@link detectCollapse}. R is the class-balanced mean resultant length. */
 export const COLLAPSE_LIMITS = {
   /**
-   * R at or above which the embedding is collapsed once the loss has stopped falling. R ≥ 0.995
-   * means an RMS angle to the mean direction of about 5.7° or less. Real collapses (spirals with
-   * CES, SSM, SNM, CENM, triplet; d = 2 and 8) sit at 0.996–1. Untrained encoders reach at most
-   * 0.9943 (toy sets, d = 2, 300 seeds), 0.987 (MNIST CNN, d = 2) and 0.90 for d ≥ 8: close in 2-d,
-   * so nothing is judged without loss history, and a fresh run's loss falls.
+   * R at or above which the embedding is collapsed once the loss has stopped falling: an RMS angle
+   * to the mean direction of ≲ 3.6°. Real collapses (CE family, triplet, softmax heads) sit at
+   * 0.998–1. A run that plateaus at chance before learning (spirals, LN softmax at α = 4, d = 8)
+   * passes 0.991, untrained encoders 0.9943 (d = 2, worst of 300 seeds), MNIST + CES 0.998 in its
+   * first 15 steps before recovering: hence no verdict without `window` losses or while they fall.
    */
-  resultant: 0.995,
+  resultant: 0.998,
   /** R at or above which the embedding is collapsed whatever the loss does (RMS angle ≲ 0.8°). */
   resultantTotal: 0.9999,
-  /** R enough with the loss pinned at the collapsed value: 64-d CES collapses sit at R ≈ 0.992–0.996. */
+  /** R enough with the loss pinned at the collapsed value: CES collapses sit at 0.991–0.997 in 64-d, 0.983–0.993 at α = 2. */
   resultantWithLoss: 0.98,
   /** Step losses judged (the latest ones); fewer than this and there is no verdict. */
   window: 20,
@@ -95,6 +95,7 @@ export interface CollapseInput {
 }
 
 const PAIR_LOSSES = new Set(['ssm', 'snm', 'ces', 'cenm']);
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const deg = (cos: number) => (Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI;
 
 /**
@@ -206,14 +207,8 @@ function geometry(emb: ArrayLike<number>, labels: ArrayLike<number>, n: number, 
   let minCos = 1;
   for (let a = 0; a < C; a++)
     for (let b = a + 1; b < C; b++) minCos = Math.min(minCos, dirs[a].reduce((t, v, k) => t + v * dirs[b][k], 0));
-  return {
-    resultant,
-    rmsAngleDeg: Math.sqrt(sq / n),
-    p95AngleDeg: angles[Math.min(n - 1, Math.ceil(0.95 * n) - 1)],
-    maxAngleDeg: angles[n - 1],
-    classSpreadDeg: deg(minCos),
-    classes: C,
-  };
+  const p95AngleDeg = angles[Math.min(n - 1, Math.ceil(0.95 * n) - 1)];
+  return { resultant, rmsAngleDeg: Math.sqrt(sq / n), p95AngleDeg, maxAngleDeg: angles[n - 1], classSpreadDeg: deg(minCos), classes: C };
 }
 
 /** Mean and trend of the last `window` losses; 'unknown' when fewer are finite. */
@@ -222,7 +217,6 @@ function lossWindow(losses: ArrayLike<number>): { recent: number | null; trend: 
   const tail = Array.from(losses).slice(-w);
   if (tail.length < w || !tail.every(Number.isFinite)) return { recent: null, trend: 'unknown' };
   const h = Math.floor(w / 2);
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const first = mean(tail.slice(0, h));
   const drop = first - mean(tail.slice(-h));
   // Step-to-step noise from the median absolute deviation of the differences: robust to the trend
@@ -249,8 +243,10 @@ function advice(loss: string | undefined): string {
       'Batch-hard triplet loss is known to do this early in training (its loss then equals the margin). Reset with the ' +
       'contrastive or a classifier loss; a lower learning rate, smaller margin or larger K did not prevent it on the toy sets.'
     );
-  if (loss === 'softmax' || loss === 'arcface' || loss === 'cosface')
-    return 'A too-large learning rate or scale α usually does this (units that stop responding map every input to one point): lower them, then reset.';
+  if (loss === 'arcface')
+    return "Past θ + m = 180° ArcFace's target logit s·cos(θ + m) rises again, so features opposite every class weight can score well without separating classes. Lower s (α) and the learning rate, then reset.";
+  if (loss === 'softmax' || loss === 'cosface')
+    return 'Every item then gets the same class probabilities. A too-large learning rate (units that stop responding) or scale α, or an unlucky init seed, does this: lower them or change the seed, then reset.';
   return 'Lower the learning rate or the scale α, or try another loss, then reset.';
 }
 
@@ -258,7 +254,7 @@ const fmt = (x: number) => x.toFixed(x < 1 ? 2 : x < 10 ? 1 : 0);
 
 /**
  * Judges one embedding refresh. Collapse when, with at least `window` step losses seen: every
- * class sits within ~0.8° of one direction (R ≥ 0.9999); or R ≥ 0.995 and the loss has stopped
+ * class sits within ~0.8° of one direction (R ≥ 0.9999); or R ≥ 0.998 and the loss has stopped
  * falling; or R ≥ 0.98 and the loss has stopped falling at the collapsed value. One class, fewer
  * than two points or non-finite embeddings give no verdict (divergence is reported elsewhere).
  */
