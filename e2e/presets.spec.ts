@@ -51,3 +51,28 @@ for (const preset of PRESETS.filter((p): p is Preset & { claim: NonNullable<Pres
     }
   });
 }
+
+test('hu-gradient: hard samples get larger gradients as α grows, centroid samples vanishing ones (HU Fig. 2)', async ({ page }) => {
+  await openApp(page, '#backend=wasm', 'wasm');
+  await page.getByTestId('intro-close').click();
+  await page.getByTestId('presets').click();
+  await page.getByTestId('preset-hu-gradient').click();
+  await expect.poll(async () => (await page.evaluate(() => window.playground.store.getState().snapshot?.step ?? 0)), { timeout: 120_000 }).toBeGreaterThanOrEqual(100);
+  await page.getByTestId('pause').click();
+  const view = page.getByTestId('gradient-vs-alpha');
+  await expect(view).toHaveAttribute('data-curves', '3');
+  // The curves the view draws, read from the snapshot it draws them from.
+  const g = await page.evaluate(() => {
+    const r = window.playground.store.getState().snapshot!.gradient!;
+    const at = (t: 'hard' | 'boundary' | 'centroid', i: number) => r.types[t].median[i];
+    const last = r.alphas.length - 1;
+    const mid = Array.from(r.alphas).findIndex((a) => a >= 16);
+    return { hard: [at('hard', mid), at('hard', last)], centroid: [at('centroid', mid), at('centroid', last)], first: [at('hard', 0), at('centroid', 0)], alpha0: r.alphas[0] };
+  });
+  console.log('hu-gradient medians', JSON.stringify(g));
+  expect(g.hard[1]).toBeGreaterThan(g.hard[0]);
+  expect(g.centroid[1]).toBeLessThan(g.centroid[0]);
+  expect(g.hard[1]).toBeGreaterThan(100 * g.centroid[1]);
+  // As α → 0 every gradient vanishes: small at the left end of the axis.
+  expect(Math.max(...g.first)).toBeLessThan(g.hard[0]);
+});

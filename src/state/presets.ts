@@ -72,6 +72,7 @@ export const PRESETS: readonly Preset[] = [
     reproduces: 'HU Fig. 2: as α grows, hard samples get ever larger gradients while boundary and centroid samples get vanishing ones; as α → 0 every gradient vanishes.',
     lookFor: 'In “Gradient magnitude against α”, follow the three curves from left to right, and see where the dashed line (the α in force) sits: at α = 16 the centroid samples already get almost no gradient.',
     runs: [{ label: 'LN softmax, α = 16', link: `${HU}&alpha=16` }],
+    // Checked by its own test in e2e/presets.spec.ts: hard medians grow with α, centroid medians vanish.
   },
   {
     id: 'ce-vs-ssm',
