@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useAppState, useController } from '../context';
-import { plotHelp, type PlotId } from './plotHelp';
+import { plotContext, plotHelp, type PlotId } from './plotHelp';
 import { glossaryEntry } from './glossary';
 import { openGlossary } from '../../state/store';
 
@@ -15,7 +15,7 @@ export function PlotTitle({ id, children }: { id: PlotId; children?: ReactNode }
   const dim = useAppState((s) => s.config.dim);
   const data = useAppState((s) => s.config.data);
   const [open, setOpen] = useState(false);
-  const help = plotHelp(id, { hasClassWeights: ['softmax', 'arcface', 'cosface'].includes(loss), dim, toy: data !== 'mnist', plainSoftmax: loss === 'softmax' && head === 'sm' });
+  const help = plotHelp(id, plotContext({ loss, head, dim, data }));
   return (
     <>
       <figcaption>
