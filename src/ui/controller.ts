@@ -126,8 +126,7 @@ export class Controller {
     // B is another run than A: asking for the same one swaps them.
     const other = b !== a && preset.runs[b] ? b : a === 0 ? 1 : 0;
     const runB = preset.runs.length > 1 ? preset.runs[other] : null;
-    this.store.setState({ preset: { id, a, b: runB ? preset.runs.indexOf(runB) : null } });
-    this.store.setState({ config: presetConfig(preset.runs[a], backend) });
+    this.store.setState({ preset: { id, a, b: runB ? other : null }, config: presetConfig(preset.runs[a], backend) });
     this.start();
     this.setCompare(runB ? presetConfig(runB, backend) : null);
     this.play();
