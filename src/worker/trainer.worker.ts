@@ -166,6 +166,9 @@ async function loop(): Promise<void> {
     postState();
     await yieldToEvents();
   }
+  // A pause (or any other command) that lands during the yield ends the loop: post what is left,
+  // or those steps would be trained but missing from the curve.
+  if (pending.length) post({ type: 'steps', points: pending.splice(0) });
   postState();
 }
 
