@@ -25,3 +25,78 @@ test('pausing and playing again and again loses no loss point', async ({ page })
   expect(shape).toEqual({ step: shape.step, points: shape.step, contiguous: true });
   expect((await readRun(page)).loss.every(Number.isFinite)).toBe(true);
 });
+
+// Defects 2 and 6, through the test-only fault hook (src/worker/faults.ts): every encoder weight
+// becomes NaN before step 30, as a real divergence would leave them.
+test('after a divergence: paused with an explanation, history kept, Play and Step off, "Evaluate all" refuses NaN rows', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { __playgroundFaults: object }).__playgroundFaults = { nanAtStep: 30 };
+  });
+  await openApp(page, '#backend=wasm&data=blobs&steps=0&evalEvery=10&metricsEvery=10', 'wasm');
+  await page.getByTestId('play').click();
+  const diverged = page.getByTestId('notice').filter({ hasText: 'Training diverged at step 30' });
+  await expect(diverged).toBeVisible();
+  await expect(page.getByTestId('run-state')).toHaveText('paused');
+  await expect(page.getByTestId('diverged-hint')).toBeVisible();
+  await expect(page.getByTestId('play')).toBeDisabled();
+  await expect(page.getByTestId('step-once')).toBeDisabled();
+  const shape = await historyShape(page);
+  expect(shape).toEqual({ step: 30, points: 30, contiguous: true });
+  const loss = (await readRun(page)).loss;
+  expect(loss.slice(0, 29).every(Number.isFinite)).toBe(true);
+  expect(Number.isNaN(loss[29])).toBe(true);
+
+  // Evaluate all: a clear message with the row count, no endless loop, the panel not stuck.
+  await page.getByTestId('evaluate-all').click();
+  const refused = page.getByTestId('notice').filter({ hasText: /\d+ of \d+ embeddings hold NaN or Infinity/ });
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('eval-progress')).toHaveAttribute('data-state', 'idle');
+  await expect(diverged).toHaveCount(1);
+  expect((await historyShape(page)).step).toBe(30);
+
+  // Reset brings the run back.
+  await page.getByTestId('reset').click();
+  await expect(page.getByTestId('play')).toBeEnabled();
+  await expect(page.getByTestId('diverged-hint')).toHaveCount(0);
+  await page.getByTestId('step-once').click();
+  await expect.poll(async () => (await readRun(page)).step).toBe(1);
+});
+
+// Defect 3: a typo in a control used to substitute the default and restart, losing the run.
+test('a typo in a control is refused in place and the trained steps are kept', async ({ page }) => {
+  await openApp(page, '#backend=wasm&data=blobs&steps=0&evalEvery=50&metricsEvery=0', 'wasm');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await readRun(page)).step).toBeGreaterThanOrEqual(40);
+  await page.getByTestId('pause').click();
+  await expect(page.getByTestId('run-state')).toHaveText('paused');
+  const before = await historyShape(page);
+  const hash = await page.evaluate(() => location.hash);
+  for (const [key, typed] of [['dim', '6x4'], ['lr', '']] as const) {
+    const box = page.getByTestId(`param-${key}`);
+    await box.fill(typed);
+    await box.press('Enter');
+    await expect(page.getByTestId(`param-${key}-error`)).toBeVisible();
+  }
+  expect(await historyShape(page)).toEqual(before);
+  expect(await page.evaluate(() => location.hash)).toBe(hash);
+});
+
+// Defect 5: "Evaluate all" asked for just before a reset used to run at step 1 of the next run.
+test('an "Evaluate all" pending when the run is reset is dropped, not carried into the new run', async ({ page }) => {
+  await openApp(page, '#backend=wasm&data=blobs&steps=0&evalEvery=25&metricsEvery=0&evalItems=300', 'wasm');
+  for (let trial = 0; trial < 4; trial++) {
+    await page.getByTestId('play').click();
+    await expect.poll(async () => (await readRun(page)).step).toBeGreaterThanOrEqual(3);
+    // Both presses in one task, as a quick double action by a person lands between two steps.
+    await page.evaluate(() => {
+      for (const id of ['evaluate-all', 'reset']) document.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`)!.click();
+    });
+    await expect(page.getByTestId('play')).toBeEnabled();
+    await page.getByTestId('play').click();
+    await expect.poll(async () => (await readRun(page)).step).toBeGreaterThanOrEqual(60);
+    await page.getByTestId('pause').click();
+    await expect(page.getByTestId('run-state')).toHaveText('paused');
+    const full = await page.evaluate(() => window.playground.store.getState().evaluation?.full ?? false);
+    expect(full).toBe(false);
+  }
+});

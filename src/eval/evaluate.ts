@@ -11,6 +11,7 @@ import { accumulateWgsl } from './kernels/pairHistogram';
 import { accumulateJs, accumulateTf, normaliseRows } from './accumulate';
 import { scoreDistributions } from './distributions';
 import { exactPairs, type ExactPairs } from './exact';
+import { assertFiniteEmbeddings } from './finite';
 import { kmeansPlusPlus, nmi } from './kmeans';
 import {
   averagePrecisionFromGroups,
@@ -109,7 +110,10 @@ function exactDistanceHistogram(ex: ExactPairs, bins: number): { edges: number[]
   return { edges, pos, neg };
 }
 
-/** Evaluates n row-major d-dimensional embeddings (normalised here) with labels in 0 … numClasses − 1. */
+/**
+ * Evaluates n row-major d-dimensional embeddings (normalised here) with labels in 0 … numClasses − 1.
+ * Throws NonFiniteEmbeddingsError when a row holds NaN or ±Infinity.
+ */
 export async function evaluateEmbeddings(
   emb: Float32Array,
   labels: Int32Array,
@@ -118,6 +122,7 @@ export async function evaluateEmbeddings(
   numClasses: number,
   opts: EvalOptions,
 ): Promise<EvalReport> {
+  assertFiniteEmbeddings(emb, n, d);
   const t0 = performance.now();
   const seed = opts.seed ?? 1;
   const progress = opts.onProgress;

@@ -10,6 +10,7 @@
  * values, one operating point), and a {@link CountSource} whose levels are the distinct distances
  * (per-class sorted distances, binary-searched) for the calibration range, utility, OPIS, ε-OPIS.
  */
+import { assertFiniteEmbeddings } from './finite';
 import { normaliseRows } from './accumulate';
 import {
   averagePrecisionFromGroups,
@@ -61,9 +62,13 @@ function countAtMost(sorted: Float64Array, d: number): number {
   return lo;
 }
 
-/** Every pair's cosine, sorted, with per-class sorted distances. Throws above {@link EXACT_MAX_ITEMS}. */
+/**
+ * Every pair's cosine, sorted, with per-class sorted distances. Throws above {@link EXACT_MAX_ITEMS}
+ * and on non-finite rows (their ties would never end).
+ */
 export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: number, d: number, numClasses: number): ExactPairs {
   if (n > EXACT_MAX_ITEMS) throw new RangeError(`exact path: ${n} items is more than ${EXACT_MAX_ITEMS}`);
+  assertFiniteEmbeddings(emb, n, d);
   const x = normaliseRows(emb, n, d);
   const classCount = new Int32Array(numClasses);
   for (let i = 0; i < n; i++) {

@@ -11,11 +11,9 @@ import type { StepPoint } from '../ml/trainer';
 import type { EvalReport } from '../eval/evaluate';
 import { runLabel } from './summary';
 
-export interface Notice {
-  id: number;
-  level: 'info' | 'warn' | 'error';
-  text: string;
-}
+import { addNotice, type Notice } from './notices';
+
+export { addNotice, dismissNotice, type Notice } from './notices';
 
 /** Per-step series of one run, appended in place. */
 export interface History {
@@ -63,6 +61,8 @@ export interface PlaygroundState {
   dataset: { description: string; trainSize: number; evalSize: number; encoder: string; kernels: 'tfjs' | 'wgsl' } | null;
   running: boolean;
   finished: boolean;
+  /** The loss became non-finite: Play and Step are off until a reset or a changed setting. */
+  diverged: boolean;
   step: number;
   numTensors: number;
   history: History;
@@ -103,8 +103,6 @@ export interface PlaygroundState {
 const emptyHistory = (): History => ({ step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [], compactness: [] });
 const emptyEvalSeries = (): EvalSeries => ({ step: [], ap: [], opis: [], epsOpis: [], recallAt1: [], nmi: [] });
 
-let nextNoticeId = 1;
-
 /** Creates a store holding `config` (one per page; tests may make their own). */
 export function createPlaygroundStore(config: Config) {
   return createStore<PlaygroundState>(() => ({
@@ -115,6 +113,7 @@ export function createPlaygroundStore(config: Config) {
     dataset: null,
     running: false,
     finished: false,
+    diverged: false,
     step: 0,
     numTensors: 0,
     history: emptyHistory(),
@@ -141,16 +140,6 @@ export function createPlaygroundStore(config: Config) {
 export type PlaygroundStore = ReturnType<typeof createPlaygroundStore>;
 
 /** Adds a notice; returns its id. */
-export function addNotice(store: PlaygroundStore, level: Notice['level'], text: string): number {
-  const id = nextNoticeId++;
-  store.setState((s) => ({ notices: [...s.notices, { id, level, text }] }));
-  return id;
-}
-
-export function dismissNotice(store: PlaygroundStore, id: number): void {
-  store.setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
-}
-
 /** Opens the glossary at entry `id` ('' = the top); null closes it. */
 export function openGlossary(store: PlaygroundStore, id: string | null): void {
   store.setState({ glossary: id });
@@ -175,6 +164,7 @@ export function clearRun(store: PlaygroundStore): number {
     evalVersion: s.evalVersion + 1,
     step: 0,
     finished: false,
+    diverged: false,
     running: false,
   }));
   return run;
@@ -330,7 +320,7 @@ export function ingest(store: PlaygroundStore, msg: FromWorker): void {
       store.setState({ evalProgress: msg.fraction >= 1 ? null : msg.fraction });
       return;
     case 'state':
-      store.setState({ running: msg.running, step: msg.step, finished: msg.finished, numTensors: msg.numTensors });
+      store.setState({ running: msg.running, step: msg.step, finished: msg.finished, diverged: msg.diverged, numTensors: msg.numTensors });
       return;
     case 'notice':
       addNotice(store, msg.level, msg.message);

@@ -8,6 +8,7 @@
  * Pure TypeScript (no DOM): runs in Node/Vitest and in the training Web Worker.
  */
 
+import { cleanText } from './notices';
 import {
   PARAMS,
   PARAM_BY_KEY,
@@ -51,13 +52,13 @@ const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 const MAX_SHOWN = 40;
 const MAX_LISTED = 8;
 
-/** Shows a user-supplied value in a notice, shortened if long. */
+/** Shows a user-supplied value in a notice: bidi and control characters made visible, shortened if long. */
 function show(raw: unknown): string {
   let s: string;
   if (typeof raw === 'string') s = raw;
   else if (typeof raw === 'number' || typeof raw === 'boolean' || raw === null || raw === undefined) s = String(raw);
   else s = `(${typeof raw})`;
-  return s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN - 1)}…` : s;
+  return cleanText(s, MAX_SHOWN);
 }
 
 /** Lists items in a notice, at most MAX_LISTED of them. */

@@ -7,6 +7,9 @@ export function Transport() {
   const c = useController();
   const running = useAppState((s) => s.running);
   const finished = useAppState((s) => s.finished);
+  const diverged = useAppState((s) => s.diverged);
+  // After a divergence every further step is NaN: only Reset (or a changed setting) continues.
+  const halted = finished || diverged;
   const ready = useAppState((s) => s.dataset !== null && s.progress === null);
   const [link, setLink] = useState<string | null>(null);
 
@@ -24,13 +27,13 @@ export function Transport() {
   return (
     <section className="transport">
       <div className="buttons">
-        <button data-testid="play" onClick={() => c.play()} disabled={!ready || running || finished} title="Train continuously">
+        <button data-testid="play" onClick={() => c.play()} disabled={!ready || running || halted} title="Train continuously">
           ▶ Play
         </button>
         <button data-testid="pause" onClick={() => c.pause()} disabled={!running} title="Pause after the current step">
           ❚❚ Pause
         </button>
-        <button data-testid="step-once" onClick={() => c.stepOnce()} disabled={!ready || running || finished} title="One training step">
+        <button data-testid="step-once" onClick={() => c.stepOnce()} disabled={!ready || running || halted} title="One training step">
           Step
         </button>
         <button data-testid="reset" onClick={() => c.reset()} title="Restart from the same seeds">
@@ -41,6 +44,11 @@ export function Transport() {
         </button>
       </div>
       {finished && <p className="hint">Reached the step limit; raise “Steps” to train longer.</p>}
+      {diverged && (
+        <p className="hint" data-testid="diverged-hint">
+          Training diverged: press Reset, or lower the learning rate or α, to continue.
+        </p>
+      )}
       {link && <input className="share-url" data-testid="share-url" readOnly value={link} onFocus={(e) => e.target.select()} />}
     </section>
   );

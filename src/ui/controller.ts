@@ -11,6 +11,7 @@ import { checkEntry, parseHash, serializeConfig } from '../state/urlSchema';
 import { addNotice, clearRun, createPlaygroundStore, ingest, type PlaygroundStore } from '../state/store';
 import type { FromWorker, ToWorker } from '../worker/protocol';
 import { PRESET_BY_ID, presetConfig } from '../state/presets';
+import { requestedFaults } from '../worker/faults';
 
 export class Controller {
   private worker: Worker | null = null;
@@ -48,7 +49,7 @@ export class Controller {
     const { config, fatal } = this.store.getState();
     if (!this.worker || this.workerBackend !== config.backend || fatal) this.spawn();
     const run = clearRun(this.store);
-    this.send({ type: 'init', config, dataUrl: this.dataUrl, run });
+    this.send({ type: 'init', config, dataUrl: this.dataUrl, run, faults: requestedFaults() });
   }
 
   /** Trains continuously (both runs of a comparison). */

@@ -7,6 +7,7 @@ import type { StepPoint } from '../ml/trainer';
 import type { EvalReport } from '../eval/evaluate';
 import type { GradientVsAlphaResult } from '../eval/gradientVsAlpha';
 import type { Extent } from '../eval/inputPlane';
+import type { Faults } from './faults';
 
 /** The tfjs backend in use and the WebGPU adapter seen, for the status bar. */
 export interface BackendInfo {
@@ -59,7 +60,7 @@ export interface InputPlane {
 
 export type ToWorker =
   /** (Re)build the run from this configuration; data are cached across inits. `run` numbers it. */
-  | { type: 'init'; config: Config; dataUrl: string; run: number }
+  | { type: 'init'; config: Config; dataUrl: string; run: number; faults?: Faults }
   | { type: 'play' }
   | { type: 'pause' }
   | { type: 'step' }
@@ -84,7 +85,8 @@ export type WorkerReport =
   | { type: 'evaluation'; step: number; full: boolean; report: EvalReport }
   /** Progress of a running evaluation in [0, 1]; 1 when it is done. */
   | { type: 'evalProgress'; fraction: number }
-  | { type: 'state'; running: boolean; step: number; finished: boolean; numTensors: number }
+  /** `diverged`: the loss became non-finite; only a reset or a new run continues. */
+  | { type: 'state'; running: boolean; step: number; finished: boolean; diverged: boolean; numTensors: number }
   | { type: 'notice'; level: 'info' | 'warn' | 'error'; message: string }
   /** The run cannot continue in this worker (e.g. the GPU device was lost). */
   | { type: 'fatal'; message: string };

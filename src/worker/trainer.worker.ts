@@ -14,6 +14,8 @@ import { evaluateSubset } from './evaluation';
 import { buildSnapshot, snapshotTransfers } from './snapshot';
 import { CollapseWatch } from './collapseWatch';
 import type { ToWorker, WorkerReport } from './protocol';
+import type { Faults } from './faults';
+import { injectFaults } from './injectFaults';
 
 /** Number of the run being built or trained; stamped on every report. */
 let runId = 0;
@@ -34,6 +36,9 @@ let generation = 0;
 /** Bumped by every init and reset: commands that arrived before the latest one belong to an old run. */
 let epoch = 0;
 let dead = false;
+/** The loss became non-finite: play and step do nothing until the run is rebuilt. */
+let diverged = false;
+let faults: Faults = {};
 /** "Evaluate all" asked for while training: served between two steps, without pausing. */
 let fullEvalWanted = false;
 let chain: Promise<void> = Promise.resolve();
@@ -55,7 +60,8 @@ function postState(): void {
   const limit = config?.steps ?? 0;
   const step = run?.step ?? 0;
   // Before the backend is up, tfjs must not be touched: tf.memory() would try to start it.
-  post({ type: 'state', running, step, finished: limit > 0 && step >= limit, numTensors: backendUp ? tf.memory().numTensors : 0 });
+  const finished = limit > 0 && step >= limit;
+  post({ type: 'state', running, step, finished, diverged, numTensors: backendUp ? tf.memory().numTensors : 0 });
 }
 
 async function ensureBackend(c: Config): Promise<void> {
@@ -77,6 +83,7 @@ async function build(): Promise<void> {
   await ensureBackend(c);
   run?.dispose();
   run = null;
+  diverged = false;
   post({ type: 'progress', label: c.data === 'mnist' ? 'Loading MNIST' : 'Generating data', fraction: 0 });
   const split = await loadSplit(c, dataUrl, (fraction) => post({ type: 'progress', label: 'Loading MNIST', fraction }));
   // Our WGSL kernels on webgpu; composite tfjs ops (same results) on every other backend.
@@ -99,10 +106,16 @@ async function build(): Promise<void> {
 async function sendEvaluation(ev: EvalEmbeddings, full: boolean): Promise<void> {
   if (!run || !config) return;
   post({ type: 'evalProgress', fraction: 0 });
-  const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, run.split.evaluation.numClasses, realGpu, yieldToEvents, (fraction) =>
-    post({ type: 'evalProgress', fraction: Math.min(fraction, 0.999) }),
-  );
-  post({ type: 'evaluation', step: ev.step, full, report });
+  try {
+    const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, run.split.evaluation.numClasses, realGpu, yieldToEvents, (fraction) =>
+      post({ type: 'evalProgress', fraction: Math.min(fraction, 0.999) }),
+    );
+    post({ type: 'evaluation', step: ev.step, full, report });
+  } catch (err) {
+    // The panel must not stay "evaluating": end the progress, then report the reason.
+    post({ type: 'evalProgress', fraction: 1 });
+    throw err;
+  }
 }
 
 /**
@@ -128,12 +141,14 @@ async function postSnapshot(ev: EvalEmbeddings): Promise<void> {
 
 /** One step; false when the run must stop (limit reached, divergence). */
 async function step(pending: StepPoint[]): Promise<boolean> {
-  if (!run || !config || dead) return false;
+  if (!run || !config || dead || diverged) return false;
   if (config.steps > 0 && run.step >= config.steps) return false;
+  injectFaults(faults, run.step + 1, run.encoder.variables);
   const p = await run.trainStep();
   pending.push(p);
   collapse?.record(p.loss);
   if (!Number.isFinite(p.loss)) {
+    diverged = true;
     post({
       type: 'notice',
       level: 'error',
@@ -183,6 +198,7 @@ async function handle(msg: ToWorker, receivedAt: number): Promise<void> {
     case 'init':
       config = msg.config;
       dataUrl = msg.dataUrl;
+      faults = msg.faults ?? {};
       runId = msg.run;
       return build();
     case 'reset':
@@ -215,7 +231,7 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
     return;
   }
   if (msg.type === 'play') {
-    if (running || dead) return;
+    if (running || dead || diverged) return;
     running = true;
   } else {
     running = false;
