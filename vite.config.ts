@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { CONTENT_SECURITY_POLICY } from './csp.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,8 +13,17 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+/** Adds the CSP meta tag to the built pages (not in dev, where Vite injects inline scripts). */
+const contentSecurityPolicy = (): Plugin => ({
+  name: 'content-security-policy',
+  apply: 'build',
+  // Right after the charset (which must come first), before any script.
+  transformIndexHtml: (html) =>
+    html.replace(/<meta charset="UTF-8" \/>/, `$&\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`),
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   base: './',
   worker: { format: 'es' },
   server: { headers: isolation },
