@@ -32,6 +32,12 @@ export function Header() {
               ? 'no WebGPU adapter'
               : ''}
         </span>
+        {/* Why this backend (a fallback, a software renderer): the notice fades, this stays. */}
+        {backend?.note && (
+          <span className="backend-note" data-testid="backend-note">
+            {backend.note}
+          </span>
+        )}
       </div>
       {progress && (
         <div className="progress" data-testid="progress" aria-label={progress.label}>

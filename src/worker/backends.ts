@@ -42,6 +42,23 @@ async function probeAdapter(): Promise<{ adapter: AdapterInfo | null; why: strin
   }
 }
 
+/**
+ * Says so when tfjs's WebGL context runs on a software rasteriser (SwiftShader, llvmpipe, …): the
+ * GPU is then emulated on the CPU, where wasm is faster. Null on a real GPU or when unknown.
+ */
+function softwareWebglNote(): string | null {
+  try {
+    const gl = (tf.backend() as unknown as { gpgpu?: { gl?: WebGL2RenderingContext } }).gpgpu?.gl;
+    if (!gl) return null;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    const soft = /swiftshader|llvmpipe|softpipe|software|basic render/i.exec(renderer);
+    return soft ? `webgl runs on a software renderer (${soft[0]}): the GPU is emulated on the CPU, where wasm is faster` : null;
+  } catch {
+    return null;
+  }
+}
+
 async function trySet(name: string): Promise<boolean> {
   try {
     const ok = await tf.setBackend(name);
@@ -81,6 +98,7 @@ export async function selectBackend(requested: Config['backend'], onDeviceLost: 
       await trySet('cpu');
     }
   }
+  if (target === 'webgl') note = [note, softwareWebglNote()].filter(Boolean).join('; ') || null;
   if (target === 'webgpu') {
     const device = (tf.backend() as WebGPUBackend).device;
     void device.lost.then((info) => onDeviceLost(info.message || info.reason || 'unknown reason'));
