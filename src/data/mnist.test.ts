@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { convertDigits } from '../../scripts/mnist-convert.mjs';
 import { classesIn } from './dataset';
 import { decodeMnist, fetchMnist, splitMnist } from './mnist';
+import type { DownloadOptions } from './download';
 
 describe('decodeMnist', () => {
   it('scales pixels to [0,1], keeps labels, sets shape and numClasses', () => {
@@ -65,12 +66,27 @@ function assets(n: number, opts: { lengthHeader?: boolean; imageBytes?: number; 
   };
 }
 
+/** Network options for the tests: the fake network, no pause before the retry. */
+const net = (fetchFn: typeof fetch, more: DownloadOptions = {}): DownloadOptions => ({ fetchFn, retryDelayMs: 0, ...more });
+
+/** Wraps `inner`, answering the first `n` requests for `file` with `fail()` instead; counts requests. */
+function failFirst(inner: typeof fetch, file: string, n: number, fail: () => Promise<Response>) {
+  const calls: string[] = [];
+  const fn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push(url);
+    if (url.endsWith(file) && calls.filter((u) => u === url).length <= n) return fail();
+    return inner(input, init);
+  }) as typeof fetch;
+  return { fn, calls };
+}
+
 describe('fetchMnist', () => {
   for (const lengthHeader of [true, false]) {
     it(`streams images with monotone progress ending at the total (content-length ${lengthHeader ? 'set' : 'absent'})`, async () => {
       const { images, files } = assets(12, { lengthHeader });
       const calls: [number, number][] = [];
-      const ds = await fetchMnist('http://x/data/', (l, t) => calls.push([l, t]), fakeFetch(files));
+      const ds = await fetchMnist('http://x/data/', (l, t) => calls.push([l, t]), net(fakeFetch(files)));
       expect(ds.n).toBe(12);
       expect(ds.x[5]).toBeCloseTo(images[5] / 255, 6);
       expect([...ds.y.subarray(0, 12)]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1]);
@@ -83,30 +99,93 @@ describe('fetchMnist', () => {
 
   it('adds a missing trailing slash to baseUrl', async () => {
     const { files } = assets(3);
-    await expect(fetchMnist('http://x/data', undefined, fakeFetch(files))).resolves.toMatchObject({ n: 3 });
+    await expect(fetchMnist('http://x/data', undefined, net(fakeFetch(files)))).resolves.toMatchObject({ n: 3 });
   });
 
-  it('explains a 404 with the URL and how to build the assets', async () => {
-    await expect(fetchMnist('http://x/data/', undefined, fakeFetch({}))).rejects.toThrow(
-      /MNIST assets missing at http:\/\/x\/data\/mnist-meta\.json \(HTTP 404\): run `npm run build`/,
+  it('an HTTP error names the file, the status and the URL, after trying twice', async () => {
+    await expect(fetchMnist('http://x/data/', undefined, net(fakeFetch({})))).rejects.toThrow(
+      /^MNIST could not be loaded: mnist-meta\.json: HTTP 404 Not Found from http:\/\/x\/data\/mnist-meta\.json; run `npm run build`.*\(tried 2 times\)$/,
     );
     const { files } = assets(3);
-    delete (files as Record<string, unknown>)['http://x/data/mnist-labels.u8'];
-    await expect(fetchMnist('http://x/data/', undefined, fakeFetch(files))).rejects.toThrow(/mnist-labels\.u8 \(HTTP 404\)/);
+    const { fn, calls } = failFirst(fakeFetch(files), 'mnist-labels.u8', 9, async () => new Response('busy', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(fetchMnist('http://x/data/', undefined, net(fn))).rejects.toThrow(
+      'MNIST could not be loaded: mnist-labels.u8: HTTP 503 Service Unavailable from http://x/data/mnist-labels.u8 (tried 2 times)',
+    );
+    expect(calls.filter((u) => u.endsWith('mnist-labels.u8'))).toHaveLength(2);
   });
 
-  it('rejects truncated, oversized or mislabelled image assets', async () => {
+  it('a body cut short says how many bytes of how many arrived', async () => {
+    // Ends cleanly but early (no content-length to compare with).
     const short = assets(3, { imageBytes: 3 * 784 - 10 });
-    await expect(fetchMnist('http://x/data/', undefined, fakeFetch(short.files))).rejects.toThrow(/2342 bytes, expected 2352/);
+    await expect(fetchMnist('http://x/data/', undefined, net(fakeFetch(short.files)))).rejects.toThrow(
+      /mnist-images\.u8: received 2342 of 2352 bytes; the download ended early \(tried 2 times\)/,
+    );
+    // The connection breaks after 1000 bytes, as Chromium reports it: a bare "network error".
+    const { files } = assets(3);
+    const cut = (async () => {
+      let sent = false;
+      const body = new ReadableStream<Uint8Array>({
+        pull(ctrl) {
+          if (sent) return ctrl.error(new TypeError('network error'));
+          sent = true;
+          ctrl.enqueue(new Uint8Array(1000));
+        },
+      });
+      return new Response(body, { headers: { 'content-length': '2352' } });
+    }) as () => Promise<Response>;
+    const { fn } = failFirst(fakeFetch(files), 'mnist-images.u8', 9, cut);
+    await expect(fetchMnist('http://x/data/', undefined, net(fn))).rejects.toThrow(
+      'MNIST could not be loaded: mnist-images.u8: received 1000 of 2352 bytes, then the connection failed (network error) (tried 2 times)',
+    );
+  });
+
+  it('a stalled download times out, naming the file and the bytes received', async () => {
+    const { files } = assets(3);
+    // Headers arrive, one chunk, then nothing: pull never settles.
+    const stall = (async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(ctrl) {
+            ctrl.enqueue(new Uint8Array(500));
+          },
+          pull: () => new Promise<void>(() => undefined),
+        }),
+      )) as () => Promise<Response>;
+    const { fn } = failFirst(fakeFetch(files), 'mnist-images.u8', 9, stall);
+    const t0 = Date.now();
+    await expect(fetchMnist('http://x/data/', undefined, net(fn, { stallMs: 40 }))).rejects.toThrow(
+      'MNIST could not be loaded: mnist-images.u8: timed out, no data for 40 ms (received 500 of 2352 bytes) (tried 2 times)',
+    );
+    expect(Date.now() - t0).toBeLessThan(2000);
+    // No response at all (headers never come) times out too.
+    const silent = failFirst(fakeFetch(files), 'mnist-meta.json', 9, () => new Promise<Response>(() => undefined));
+    await expect(fetchMnist('http://x/data/', undefined, net(silent.fn, { stallMs: 1500, retries: 0 }))).rejects.toThrow(
+      'MNIST could not be loaded: mnist-meta.json: timed out, no data for 1.5 s (received 0 bytes)',
+    );
+  });
+
+  it('retries once after a failure and succeeds on the retry', async () => {
+    const { files } = assets(3);
+    const { fn, calls } = failFirst(fakeFetch(files), 'mnist-images.u8', 1, () => Promise.reject(new TypeError('Failed to fetch')));
+    const retried: string[] = [];
+    const ds = await fetchMnist('http://x/data/', undefined, net(fn, { onRetry: (e) => retried.push(e.message) }));
+    expect(ds.n).toBe(3);
+    expect(calls.filter((u) => u.endsWith('mnist-images.u8'))).toHaveLength(2);
+    expect(retried).toEqual(['mnist-images.u8: could not connect to http://x/data/mnist-images.u8 (Failed to fetch)']);
+  });
+
+  it('rejects oversized or mislabelled image assets without a second download', async () => {
     const long = assets(3, { imageBytes: 3 * 784 + 10 });
-    await expect(fetchMnist('http://x/data/', undefined, fakeFetch(long.files))).rejects.toThrow(/larger than the expected 2352/);
+    const a = failFirst(fakeFetch(long.files), 'none', 0, async () => new Response());
+    await expect(fetchMnist('http://x/data/', undefined, net(a.fn))).rejects.toThrow(/mnist-images\.u8 is larger than the expected 2352 bytes/);
+    expect(a.calls.filter((u) => u.endsWith('mnist-images.u8'))).toHaveLength(1);
     const header = assets(3, { imageBytes: 3 * 784 + 10, lengthHeader: true });
-    await expect(fetchMnist('http://x/data/', undefined, fakeFetch(header.files))).rejects.toThrow(/has 2362 bytes, expected 2352/);
+    await expect(fetchMnist('http://x/data/', undefined, net(fakeFetch(header.files)))).rejects.toThrow(/has 2362 bytes, expected 2352/);
   });
 
   it('rejects metadata of another format', async () => {
     const { files } = assets(3, { meta: { format: 2, n: 3, rows: 28, cols: 28 } });
-    await expect(fetchMnist('http://x/data/', undefined, fakeFetch(files))).rejects.toThrow(/not format 1/);
+    await expect(fetchMnist('http://x/data/', undefined, net(fakeFetch(files)))).rejects.toThrow(/not format 1/);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { classesIn, subset, type Dataset, type DataSplit } from './dataset';
 import { Rng } from './rng';
+import { downloadBytes, type DownloadOptions } from './download';
 
 /** Seed of the closed split: a constant, so every user and every run sees the same split. */
 export const MNIST_SPLIT_SEED = 0x6d6e7374; // "mnst"
@@ -43,17 +44,6 @@ interface MnistMeta {
 
 const HINT = 'run `npm run build` (or `node scripts/build-mnist.mjs`) to create them';
 
-async function fetchOk(url: string, fetchFn: typeof fetch): Promise<Response> {
-  let res: Response;
-  try {
-    res = await fetchFn(url);
-  } catch (e) {
-    throw new Error(`MNIST assets unreachable at ${url}: ${(e as Error).message}`);
-  }
-  if (!res.ok) throw new Error(`MNIST assets missing at ${url} (HTTP ${res.status}): ${HINT}`);
-  return res;
-}
-
 function parseMeta(raw: unknown, url: string): MnistMeta {
   const m = raw as Partial<MnistMeta> | null;
   const posInt = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v > 0;
@@ -63,75 +53,39 @@ function parseMeta(raw: unknown, url: string): MnistMeta {
   return m as MnistMeta;
 }
 
-/** Reads a body into a buffer of exactly `expected` bytes, reporting progress per chunk. */
-async function readExactly(
-  res: Response,
-  url: string,
-  expected: number,
-  onProgress?: (loaded: number, total: number) => void,
-): Promise<Uint8Array> {
-  // A compressed response's content-length counts encoded bytes, so only trust it uncompressed.
-  const encoding = res.headers.get('content-encoding');
-  const header = res.headers.get('content-length');
-  if (header !== null && (!encoding || encoding === 'identity') && Number(header) !== expected) {
-    throw new Error(`MNIST asset ${url} has ${header} bytes, expected ${expected}: ${HINT}`);
-  }
-  const total = expected; // equals content-length whenever that header is trustworthy
-  const out = new Uint8Array(expected);
-  let loaded = 0;
-  const tooBig = () => new Error(`MNIST asset ${url} is larger than the expected ${expected} bytes: ${HINT}`);
-  if (!res.body) {
-    const buf = new Uint8Array(await res.arrayBuffer());
-    if (buf.length > expected) throw tooBig();
-    out.set(buf);
-    loaded = buf.length;
-    onProgress?.(loaded, total);
-  } else {
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (loaded + value.length > expected) {
-        await reader.cancel();
-        throw tooBig();
-      }
-      out.set(value, loaded);
-      loaded += value.length;
-      onProgress?.(loaded, total);
-    }
-  }
-  if (loaded !== expected) {
-    throw new Error(`MNIST asset ${url} has ${loaded} bytes, expected ${expected}: ${HINT}`);
-  }
-  return out;
-}
-
 /**
  * Fetches `${baseUrl}mnist-meta.json`, `mnist-images.u8` and `mnist-labels.u8` and decodes them.
- * Progress covers the image bytes (99.9% of the download). A missing trailing slash on baseUrl is
- * added. Throws an Error with a human-readable message on HTTP errors or wrong sizes.
+ * Progress covers the image bytes (99.9% of the download); it starts again at 0 on a retry. A
+ * missing trailing slash on baseUrl is added. Each file is tried again once after a transport
+ * failure and times out when it stalls (see {@link downloadBytes}); the Error thrown names the
+ * file and what went wrong (HTTP status, bytes received of expected, the time limit).
  */
 export async function fetchMnist(
   baseUrl: string,
   onProgress?: (loaded: number, total: number) => void,
-  fetchFn: typeof fetch = fetch,
+  options: DownloadOptions = {},
 ): Promise<Dataset> {
   const base = baseUrl === '' || baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  // One failed file ends the others: no point finishing 7.8 MB of images without labels.
+  const all = new AbortController();
+  options.signal?.addEventListener('abort', () => all.abort());
+  const get = (url: string, expected: number | null, progress?: (loaded: number, total: number) => void) =>
+    downloadBytes(url, expected, { ...options, signal: all.signal, hint: HINT, maxBytes: 1 << 16, onProgress: progress }).catch((e: Error) => {
+      all.abort();
+      throw new Error(`MNIST could not be loaded: ${e.message}`);
+    });
   const metaUrl = `${base}mnist-meta.json`;
-  const metaRes = await fetchOk(metaUrl, fetchFn);
+  const metaBytes = await get(metaUrl, null);
   let rawMeta: unknown;
   try {
-    rawMeta = await metaRes.json();
+    rawMeta = JSON.parse(new TextDecoder().decode(metaBytes));
   } catch {
     throw new Error(`MNIST metadata at ${metaUrl} is not valid JSON: ${HINT}`);
   }
   const meta = parseMeta(rawMeta, metaUrl);
-  const imagesUrl = `${base}mnist-images.u8`;
-  const labelsUrl = `${base}mnist-labels.u8`;
-  const [imagesRes, labelsRes] = await Promise.all([fetchOk(imagesUrl, fetchFn), fetchOk(labelsUrl, fetchFn)]);
   const [images, labels] = await Promise.all([
-    readExactly(imagesRes, imagesUrl, meta.n * meta.rows * meta.cols, onProgress),
-    readExactly(labelsRes, labelsUrl, meta.n),
+    get(`${base}mnist-images.u8`, meta.n * meta.rows * meta.cols, onProgress),
+    get(`${base}mnist-labels.u8`, meta.n),
   ]);
   return decodeMnist(images, labels, meta.rows, meta.cols);
 }

@@ -132,3 +132,29 @@ describe('every loss trains (composite ops, cpu backend)', () => {
     t.dispose();
   });
 });
+
+describe('checkpoint and restore (a lost GPU device continues on another backend)', () => {
+  it.each([
+    ['softmax (class weights)', {}],
+    ['cross-example softmax', { loss: 'ces', dim: 4 }],
+    ['contrastive P×K', { loss: 'contrastive' }],
+  ] as const)('%s: a fresh run restored from step 12 trains on exactly as the original', async (_, extra) => {
+    const s = { ...spec, ...extra } as TrainSpec;
+    const original = new Trainer(s, split);
+    await losses(original, 12);
+    const cp = await original.checkpoint();
+    expect(cp.step).toBe(12);
+    const ahead = await losses(original, 6);
+
+    const before = tf.memory().numTensors;
+    const resumed = new Trainer(s, split);
+    await resumed.restore(cp);
+    expect(resumed.step).toBe(12);
+    const again = await losses(resumed, 6);
+    expect(again).toEqual(ahead);
+    expect((await resumed.trainStep()).step).toBe(19);
+    resumed.dispose();
+    original.dispose();
+    expect(tf.memory().numTensors).toBeLessThanOrEqual(before);
+  });
+});

@@ -41,6 +41,18 @@ export interface EvalEmbeddings {
   accuracy: number | null;
 }
 
+/**
+ * A run's learned state read back to the CPU (weights and Adam's moments), so a run can go on
+ * on another backend — after a lost GPU device — from where it was.
+ */
+export interface Checkpoint {
+  step: number;
+  /** Encoder then objective variables, in their order. */
+  variables: Float32Array[];
+  /** Adam's iteration count and moments, in `getWeights` order. */
+  optimizer: { name: string; shape: number[]; dtype: tf.DataType; values: Float32Array | Int32Array }[];
+}
+
 /** Evaluation runs in chunks so a large set never needs one huge activation tensor. */
 const EVAL_CHUNK = 256;
 
@@ -76,8 +88,7 @@ export class Trainer {
     const size = itemSizeOf(this.split.train);
     const lossT = tf.tidy(() => {
       const x = tf.tensor2d(batch.inputs, [batch.count, size]);
-      const vars = [...this.encoder.variables, ...this.objective.variables];
-      return this.optimizer.minimize(() => this.objective.loss(this.encoder.apply(x), batch, alpha), true, vars) as tf.Scalar;
+      return this.optimizer.minimize(() => this.objective.loss(this.encoder.apply(x), batch, alpha), true, this.allVariables) as tf.Scalar;
     });
     const loss = (await lossT.data())[0];
     lossT.dispose();
@@ -128,6 +139,37 @@ export class Trainer {
       wT.dispose();
     }
     return { step: this.stepsDone, dim: this.spec.dim, n: ev.n, embeddings, labels: ev.y, weights, accuracy: closedSet ? correct / ev.n : null };
+  }
+
+  private get allVariables(): tf.Variable[] {
+    return [...this.encoder.variables, ...this.objective.variables];
+  }
+
+  /** Reads the run's state back (asynchronously: never dataSync on webgpu). */
+  async checkpoint(): Promise<Checkpoint> {
+    const variables = await Promise.all(this.allVariables.map(async (v) => (await v.data()) as Float32Array));
+    const named = await this.optimizer.getWeights();
+    const optimizer = await Promise.all(
+      named.map(async ({ name, tensor }) => ({ name, shape: tensor.shape, dtype: tensor.dtype, values: (await tensor.data()) as Float32Array | Int32Array })),
+    );
+    // getWeights makes a fresh tensor for the iteration count; the moments are the optimizer's own.
+    named[0]?.tensor.dispose();
+    return { step: this.stepsDone, variables, optimizer };
+  }
+
+  /**
+   * Puts a checkpoint of the same configuration into this fresh run, and draws (and drops) the
+   * batches it had already used, so the batches that follow are the ones the run would have seen.
+   */
+  async restore(cp: Checkpoint): Promise<void> {
+    this.allVariables.forEach((v, i) => v.assign(tf.tensor(cp.variables[i], v.shape)));
+    if (cp.optimizer.length > 0) {
+      const named = cp.optimizer.map(({ name, shape, dtype, values }) => ({ name, tensor: tf.tensor(values, shape, dtype) }));
+      await this.optimizer.setWeights(named);
+      tf.dispose(named.map((n) => n.tensor));
+    }
+    for (let i = 0; i < cp.step; i++) this.objective.next();
+    this.stepsDone = cp.step;
   }
 
   /** Frees every tensor this run holds. */

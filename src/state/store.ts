@@ -58,6 +58,8 @@ export interface PlaygroundState {
   notices: Notice[];
   backend: BackendInfo | null;
   progress: { label: string; fraction: number } | null;
+  /** Why the dataset failed to load (the page offers the toy sets); null when it did not fail. */
+  dataError: string | null;
   dataset: { description: string; trainSize: number; evalSize: number; encoder: string; kernels: 'tfjs' | 'wgsl' } | null;
   running: boolean;
   finished: boolean;
@@ -110,6 +112,7 @@ export function createPlaygroundStore(config: Config) {
     notices: [],
     backend: null,
     progress: null,
+    dataError: null,
     dataset: null,
     running: false,
     finished: false,
@@ -158,6 +161,7 @@ export function clearRun(store: PlaygroundStore): number {
     ghost: null,
     // Until the worker reports the new run ready, there is nothing to play.
     dataset: null,
+    dataError: null,
     evaluation: null,
     evalProgress: null,
     evalSeries: emptyEvalSeries(),
@@ -179,6 +183,19 @@ function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
     h.lr.push(p.lr);
   }
   store.setState({ historyVersion: historyVersion + 1 });
+}
+
+/** Drops every point after `step` from the history and the metrics over steps (the run goes on from there). */
+function truncateRun(store: PlaygroundStore, step: number): void {
+  const { history: h, evalSeries: e } = store.getState();
+  const cut = (steps: number[], series: number[][]) => {
+    const end = steps.findIndex((s) => s > step);
+    if (end >= 0) for (const xs of [steps, ...series]) xs.length = end;
+  };
+  cut(h.step, [h.loss, h.alpha, h.lr]);
+  cut(h.evalStep, [h.accuracy, h.compactness]);
+  cut(e.step, [e.ap, e.opis, e.epsOpis, e.recallAt1, e.nmi]);
+  store.setState((s) => ({ step, historyVersion: s.historyVersion + 1, evalVersion: s.evalVersion + 1 }));
 }
 
 /** Pinned curves kept at most (the oldest goes first). */
@@ -302,6 +319,9 @@ export function ingest(store: PlaygroundStore, msg: FromWorker): void {
     case 'progress':
       store.setState({ progress: msg.fraction >= 1 ? null : { label: msg.label, fraction: msg.fraction } });
       return;
+    case 'dataFailed':
+      store.setState({ dataError: msg.message, progress: null });
+      return;
     case 'ready':
       store.setState({
         dataset: { description: msg.description, trainSize: msg.trainSize, evalSize: msg.evalSize, encoder: msg.encoder, kernels: msg.kernels },
@@ -309,6 +329,9 @@ export function ingest(store: PlaygroundStore, msg: FromWorker): void {
       return;
     case 'steps':
       appendSteps(store, msg.points);
+      return;
+    case 'resumed':
+      truncateRun(store, msg.step);
       return;
     case 'snapshot':
       appendSnapshot(store, msg.snapshot);

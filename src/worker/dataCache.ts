@@ -9,10 +9,25 @@ import type { Config } from '../state/params';
 
 let mnist: Promise<Dataset> | null = null;
 
-/** The train/evaluation split for `config`; `onProgress` sees MNIST's download in [0, 1]. */
-export async function loadSplit(config: Config, dataUrl: string, onProgress: (fraction: number) => void): Promise<DataSplit> {
+/**
+ * The train/evaluation split for `config`. `onProgress` sees MNIST's download in [0, 1], with a
+ * `note` while a failed file is tried again; `stallMs` overrides the download's time limit.
+ */
+export async function loadSplit(
+  config: Config,
+  dataUrl: string,
+  onProgress: (fraction: number, note?: string) => void,
+  stallMs?: number,
+): Promise<DataSplit> {
   if (config.data === 'mnist') {
-    mnist ??= fetchMnist(dataUrl, (loaded, total) => onProgress(total > 0 ? loaded / total : 0));
+    let note: string | undefined;
+    mnist ??= fetchMnist(dataUrl, (loaded, total) => onProgress(total > 0 ? loaded / total : 0, note), {
+      stallMs,
+      onRetry: () => {
+        note = 'retrying';
+        onProgress(0, note);
+      },
+    });
     try {
       return splitMnist(await mnist, config.split);
     } catch (e) {

@@ -9,13 +9,15 @@ export interface Faults {
   nanAtStep?: number;
   /** Before this step, tfjs's WebGPU device is destroyed (as a driver reset would). */
   loseDeviceAtStep?: number;
+  /** A shorter time limit (ms) on a stalled data download, so a test need not wait the real one. */
+  dataTimeoutMs?: number;
 }
 
 /** The faults a test asked for (main thread only); empty for every user. */
 export function requestedFaults(): Faults {
   const f = (globalThis as { __playgroundFaults?: unknown }).__playgroundFaults;
   if (typeof f !== 'object' || f === null) return {};
-  const { nanAtStep, loseDeviceAtStep } = f as Record<string, unknown>;
+  const { nanAtStep, loseDeviceAtStep, dataTimeoutMs } = f as Record<string, unknown>;
   const step = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
-  return { nanAtStep: step(nanAtStep), loseDeviceAtStep: step(loseDeviceAtStep) };
+  return { nanAtStep: step(nanAtStep), loseDeviceAtStep: step(loseDeviceAtStep), dataTimeoutMs: step(dataTimeoutMs) };
 }

@@ -78,8 +78,12 @@ export type FromWorker = WorkerReport & { run: number };
 export type WorkerReport =
   | { type: 'backend'; info: BackendInfo }
   | { type: 'progress'; label: string; fraction: number }
+  /** The dataset could not be loaded (the reason follows as an error notice): the page offers the toy sets. */
+  | { type: 'dataFailed'; message: string }
   | { type: 'ready'; description: string; trainSize: number; evalSize: number; encoder: string; kernels: 'tfjs' | 'wgsl' }
   | { type: 'steps'; points: StepPoint[] }
+  /** The run goes on from `step` (after a lost GPU device): the history after it is dropped, to be redrawn. */
+  | { type: 'resumed'; step: number }
   | { type: 'snapshot'; snapshot: EmbeddingSnapshot }
   /** All-pairs evaluation (SPEC "Evaluation") of the embeddings at `step`. */
   | { type: 'evaluation'; step: number; full: boolean; report: EvalReport }

@@ -4,7 +4,7 @@
  * after the step in flight.
  */
 import * as tf from '@tensorflow/tfjs';
-import { Trainer, type EvalEmbeddings, type StepPoint } from '../ml/trainer';
+import { Trainer, type Checkpoint, type EvalEmbeddings, type StepPoint } from '../ml/trainer';
 import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
 import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
 import type { Config } from '../state/params';
@@ -42,6 +42,10 @@ let faults: Faults = {};
 /** "Evaluate all" asked for while training: served between two steps, without pausing. */
 let fullEvalWanted = false;
 let chain: Promise<void> = Promise.resolve();
+/** The run's state at its latest snapshot, kept on webgpu only: a lost device continues from it. */
+let checkpoint: Checkpoint | null = null;
+/** Bumped when the GPU device is lost: commands queued before that are abandoned, errors included. */
+let deviceLosses = 0;
 
 /** Step points are batched into one message at most this often. */
 const POST_EVERY_MS = 50;
@@ -66,9 +70,13 @@ function postState(): void {
 
 async function ensureBackend(c: Config): Promise<void> {
   backendReady ??= selectBackend(c.backend, (why) => {
-    dead = true;
-    running = false;
-    post({ type: 'fatal', message: `The GPU device was lost (${why}). The run so far is kept; restart to continue on a working backend.` });
+    // A step in flight on the dead device may never settle: start a new chain rather than wait.
+    deviceLosses++;
+    chain = continueOnWasm(why).catch((err: unknown) => {
+      dead = true;
+      running = false;
+      post({ type: 'fatal', message: `The GPU device was lost (${why}) and the run could not continue on wasm: ${String(err)}` });
+    });
   }).then((info) => {
     realGpu = info.active === 'webgpu' && info.adapter !== null && !info.adapter.fallback;
     backendUp = true;
@@ -83,9 +91,20 @@ async function build(): Promise<void> {
   await ensureBackend(c);
   run?.dispose();
   run = null;
+  checkpoint = null;
   diverged = false;
-  post({ type: 'progress', label: c.data === 'mnist' ? 'Loading MNIST' : 'Generating data', fraction: 0 });
-  const split = await loadSplit(c, dataUrl, (fraction) => post({ type: 'progress', label: 'Loading MNIST', fraction }));
+  const label = c.data === 'mnist' ? 'Loading MNIST' : 'Generating data';
+  post({ type: 'progress', label, fraction: 0 });
+  let split: Awaited<ReturnType<typeof loadSplit>>;
+  try {
+    split = await loadSplit(c, dataUrl, (fraction, note) => post({ type: 'progress', label: note ? `${label} (${note})` : label, fraction }), faults.dataTimeoutMs);
+  } catch (err) {
+    // The bar must not stay beside the error: end it, tell the page to offer the toy sets, and let
+    // the chain's handler post the reason as an error notice.
+    post({ type: 'progress', label, fraction: 1 });
+    post({ type: 'dataFailed', message: err instanceof Error ? err.message : String(err) });
+    throw err;
+  }
   // Our WGSL kernels on webgpu; composite tfjs ops (same results) on every other backend.
   run = new Trainer(c, split, tf.getBackend() === 'webgpu' ? webgpuPairOps : tfjsPairOps);
   collapse = new CollapseWatch(c, split.train.y);
@@ -100,6 +119,43 @@ async function build(): Promise<void> {
   });
   await sendSnapshot();
   postState();
+}
+
+/**
+ * After a lost GPU device: switch to wasm, rebuild the run and put back its last checkpoint (or
+ * start it over from its seeds), tell the page from which step the curve goes on, and keep
+ * training if it was.
+ */
+async function continueOnWasm(why: string): Promise<void> {
+  const wasRunning = running;
+  running = false;
+  generation++;
+  const lost = run;
+  run = null;
+  const from = checkpoint;
+  try {
+    lost?.dispose();
+  } catch {
+    // Its buffers went with the device.
+  }
+  if (!lost || !config) return;
+  const info = await selectBackend('wasm', () => {});
+  realGpu = false;
+  backendReady = Promise.resolve();
+  const note = `the GPU device was lost (${why}); continued on ${info.active} from step ${from?.step ?? 0}`;
+  post({ type: 'backend', info: { ...info, requested: config.backend, note } });
+  post({ type: 'notice', level: 'warn', message: `The GPU device was lost (${why}). Training goes on on ${info.active} from step ${from?.step ?? 0}, its last checkpoint; the curve after that step is redrawn.` });
+  run = new Trainer(config, lost.split, tfjsPairOps);
+  if (from) await run.restore(from);
+  collapse = new CollapseWatch(config, lost.split.train.y);
+  post({ type: 'resumed', step: run.step });
+  // The view of the restored run (its metrics at this step are already on the page).
+  await postSnapshot(await run.evaluate(yieldToEvents));
+  postState();
+  if (wasRunning) {
+    running = true;
+    await loop();
+  }
 }
 
 /** All-pairs metrics of `ev` on the periodic subsample, or on every item (`full`). */
@@ -137,6 +193,8 @@ async function postSnapshot(ev: EvalEmbeddings): Promise<void> {
   if (!run) return;
   const snapshot = await buildSnapshot(run, ev, yieldToEvents);
   post({ type: 'snapshot', snapshot }, snapshotTransfers(snapshot));
+  // Only a GPU device can be lost; elsewhere the readback would be wasted.
+  if (tf.getBackend() === 'webgpu') checkpoint = await run.checkpoint();
 }
 
 /** One step; false when the run must stop (limit reached, divergence). */
@@ -144,7 +202,10 @@ async function step(pending: StepPoint[]): Promise<boolean> {
   if (!run || !config || dead || diverged) return false;
   if (config.steps > 0 && run.step >= config.steps) return false;
   injectFaults(faults, run.step + 1, run.encoder.variables);
-  const p = await run.trainStep();
+  const current = run;
+  const p = await current.trainStep();
+  // The device was lost while this step ran: the run it belonged to is gone.
+  if (current !== run) return false;
   pending.push(p);
   collapse?.record(p.loss);
   if (!Number.isFinite(p.loss)) {
@@ -166,10 +227,13 @@ async function step(pending: StepPoint[]): Promise<boolean> {
 async function loop(): Promise<void> {
   const pending: StepPoint[] = [];
   const mine = generation;
+  const device = deviceLosses;
   let lastPost = performance.now();
   postState();
   while (running && mine === generation) {
-    if (!(await step(pending))) running = false;
+    if (!(await step(pending)) && mine === generation) running = false;
+    // The device was lost meanwhile: this loop's run is gone, and so are its unposted points.
+    if (device !== deviceLosses) return;
     if (fullEvalWanted && run) {
       fullEvalWanted = false;
       await sendEvaluation(await run.evaluate(yieldToEvents), true);
@@ -246,9 +310,12 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
     fullEvalWanted = false;
   }
   const receivedAt = epoch;
+  const device = deviceLosses;
   chain = chain
     .then(() => handle(msg, receivedAt))
     .catch((err: unknown) => {
+      // A command that failed because the GPU device went away: the recovery speaks for it.
+      if (device !== deviceLosses) return;
       running = false;
       post({ type: 'notice', level: 'error', message: err instanceof Error ? err.message : String(err) });
       postState();
