@@ -100,3 +100,23 @@ test('an "Evaluate all" pending when the run is reset is dropped, not carried in
     expect(full).toBe(false);
   }
 });
+
+test('notices: the same one again merges with a count, information fades, errors stay until dismissed', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { __playgroundFaults: object }).__playgroundFaults = { nanAtStep: 3 };
+  });
+  await openApp(page, '#backend=wasm&data=blobs&steps=0', 'wasm');
+  await page.getByTestId('play').click();
+  const error = page.getByTestId('notice').filter({ hasText: 'Training diverged at step 3' });
+  await expect(error).toBeVisible();
+  await expect(error).toHaveAttribute('data-level', 'error');
+  for (let i = 0; i < 3; i++) await page.getByTestId('share').click();
+  const copied = page.getByTestId('notice').filter({ hasText: /Link copied|Copy the link below/ });
+  await expect(copied).toHaveCount(1);
+  await expect(copied.getByTestId('notice-count')).toHaveText('×3');
+  // Information fades by itself (after 8 s); the error is still there, until its × is pressed.
+  await expect(copied).toHaveCount(0, { timeout: 15_000 });
+  await expect(error).toBeVisible();
+  await error.getByRole('button', { name: 'Dismiss notice' }).click();
+  await expect(error).toHaveCount(0);
+});
