@@ -4,21 +4,12 @@ import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import type { History } from '../../state/store';
 import { PlotTitle } from '../help/PlotTitle';
+import { PlotAlternative } from './PlotAlternative';
+import { downsample, layer, type One } from './series';
 
 const W = 520;
 const H = 200;
 const M = { top: 14, right: 46, bottom: 30, left: 48 };
-/** Paths longer than this are drawn from a strided sample (the shape survives, the DOM stays light). */
-const MAX_PATH_POINTS = 2000;
-
-function strided(xs: number[], ys: number[]): [number, number][] {
-  const stride = Math.max(1, Math.ceil(xs.length / MAX_PATH_POINTS));
-  const out: [number, number][] = [];
-  for (let i = 0; i < xs.length; i += stride) out.push([xs[i], ys[i]]);
-  if (xs.length && (xs.length - 1) % stride !== 0) out.push([xs[xs.length - 1], ys[ys.length - 1]]);
-  return out;
-}
-
 /** Loss with the scale α in force (heating-up shows as a step or a ramp); accuracy and compactness on the evaluation set. */
 export function TrainingCurves() {
   const { store } = useController();
@@ -39,32 +30,36 @@ export function TrainingCurves() {
         <PlotTitle id="loss-plot">
           Training loss <span className="key loss">—</span> and scale α <span className="key alpha">- -</span>
         </PlotTitle>
-        <svg ref={lossRef} width={W} height={H} role="img" aria-label="loss curve" />
+        <svg ref={lossRef} width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="loss curve" />
+        <PlotAlternative id="loss-plot" />
       </figure>
       <figure className="plot" data-testid="accuracy-plot">
         <PlotTitle id="accuracy-plot">
           Accuracy (nearest centroid) <span className="key acc">—</span> and compactness <span className="key compact">- -</span>
         </PlotTitle>
-        <svg ref={accRef} width={W} height={H * 0.75} role="img" aria-label="accuracy curve" />
+        <svg ref={accRef} width={W} height={H * 0.75} viewBox={`0 0 ${W} ${H * 0.75}`} role="img" aria-label="accuracy curve" />
+        <PlotAlternative id="accuracy-plot" />
       </figure>
     </div>
   );
 }
 
+/** Axes and labels are created on the first draw and updated after: a redraw never rebuilds the plot. */
 function frame(svgEl: SVGSVGElement, height: number, xMax: number) {
   const svg = d3.select(svgEl);
-  svg.selectAll('*').remove();
   const x = d3.scaleLinear().domain([0, Math.max(1, xMax)]).range([M.left, W - M.right]);
-  svg.append('g').attr('transform', `translate(0,${height - M.bottom})`).call(d3.axisBottom(x).ticks(6));
-  svg.append('text').attr('class', 'axis-label').attr('x', W - M.right).attr('y', height - 2).attr('text-anchor', 'end').text('step');
+  layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${height - M.bottom})`).call(d3.axisBottom(x).ticks(6));
+  layer(svg, 'text', 'axis-label').attr('x', W - M.right).attr('y', height - 2).attr('text-anchor', 'end').text('step');
   return { svg, x };
 }
+
+/** One path per series (never a node per point: a long run would grow the page without bound). */
+const seriesPath = (svg: One<SVGSVGElement>, cls: string, d: string | null) => layer(svg, 'path', cls).attr('d', d ?? '');
 
 function drawLoss(svgEl: SVGSVGElement, h: History, heatAt: number | null) {
   const n = h.step.length;
   const { svg, x } = frame(svgEl, H, n ? h.step[n - 1] : 1);
   svgEl.dataset.points = String(n);
-  if (!n) return;
   const finite = h.loss.filter(Number.isFinite);
   const y = d3
     .scaleLinear()
@@ -76,11 +71,25 @@ function drawLoss(svgEl: SVGSVGElement, h: History, heatAt: number | null) {
     .domain([0, Math.max(1e-6, d3.max(h.alpha) ?? 1)])
     .nice()
     .range([H - M.bottom, M.top]);
-  svg.append('g').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5));
-  svg.append('g').attr('class', 'alpha-axis').attr('transform', `translate(${W - M.right},0)`).call(d3.axisRight(ya).ticks(4));
-  if (heatAt !== null && heatAt <= h.step[n - 1]) {
-    svg.append('line').attr('class', 'heat-marker').attr('x1', x(heatAt)).attr('x2', x(heatAt)).attr('y1', M.top).attr('y2', H - M.bottom);
-  }
+  // Left and right axes only once there is a run to scale them to.
+  svg
+    .selectAll<SVGGElement, string>('g.y-axis, g.alpha-axis')
+    .data(n ? ['y-axis', 'alpha-axis'] : [], (c) => c)
+    .join('g')
+    .attr('class', (c) => c)
+    .attr('transform', (c) => `translate(${c === 'y-axis' ? M.left : W - M.right},0)`)
+    .each(function (c) {
+      d3.select(this).call(c === 'y-axis' ? d3.axisLeft(y).ticks(5) : d3.axisRight(ya).ticks(4));
+    });
+  svg
+    .selectAll('line.heat-marker')
+    .data(n && heatAt !== null && heatAt <= h.step[n - 1] ? [heatAt] : [])
+    .join('line')
+    .attr('class', 'heat-marker')
+    .attr('x1', (v) => x(v))
+    .attr('x2', (v) => x(v))
+    .attr('y1', M.top)
+    .attr('y2', H - M.bottom);
   const line = d3
     .line<[number, number]>()
     .defined((d) => Number.isFinite(d[1]))
@@ -91,8 +100,8 @@ function drawLoss(svgEl: SVGSVGElement, h: History, heatAt: number | null) {
     .x((d) => x(d[0]))
     .y((d) => ya(d[1]))
     .curve(d3.curveStepAfter);
-  svg.append('path').attr('class', 'alpha-line').attr('d', alphaLine(strided(h.step, h.alpha)));
-  svg.append('path').attr('class', 'loss-line').attr('d', line(strided(h.step, h.loss)));
+  seriesPath(svg, 'alpha-line', n ? alphaLine(downsample(h.step, h.alpha)) : null);
+  seriesPath(svg, 'loss-line', n ? line(downsample(h.step, h.loss)) : null);
 }
 
 function drawAccuracy(svgEl: SVGSVGElement, h: History) {
@@ -107,16 +116,14 @@ function drawAccuracy(svgEl: SVGSVGElement, h: History) {
     .domain([0, Math.max(1e-6, d3.max(finite) ?? 1)])
     .nice()
     .range([height - M.bottom, M.top]);
-  svg.append('g').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(4, '%'));
-  svg.append('g').attr('class', 'compact-axis').attr('transform', `translate(${W - M.right},0)`).call(d3.axisRight(yc).ticks(4));
-  if (!n) return;
-  // One path per series (never a node per point: a long run would grow the page without bound).
+  layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(4, '%'));
+  layer(svg, 'g', 'compact-axis').attr('transform', `translate(${W - M.right},0)`).call(d3.axisRight(yc).ticks(4));
   const line = (scale: d3.ScaleLinear<number, number>) =>
     d3
       .line<[number, number]>()
       .defined((d) => Number.isFinite(d[1]))
       .x((d) => x(d[0]))
       .y((d) => scale(d[1]));
-  svg.append('path').attr('class', 'compact-line').attr('d', line(yc)(strided(h.evalStep, h.compactness)));
-  svg.append('path').attr('class', 'acc-line').attr('d', line(y)(strided(h.evalStep, h.accuracy)));
+  seriesPath(svg, 'compact-line', n ? line(yc)(downsample(h.evalStep, h.compactness)) : null);
+  seriesPath(svg, 'acc-line', n ? line(y)(downsample(h.evalStep, h.accuracy)) : null);
 }
