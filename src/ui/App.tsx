@@ -2,6 +2,7 @@ import { ControllerContext } from './context';
 import type { Controller } from './controller';
 import { Header } from './Header';
 import { Notices } from './Notices';
+import { DataLoadFailed } from './DataLoadFailed';
 import { Transport } from './Transport';
 import { SettingsPanel } from './compare/CompareControls';
 import { CompareView } from './compare/CompareView';
@@ -21,6 +22,7 @@ export function App({ controller }: { controller: Controller }) {
       <div className="app">
         <Header />
         <Notices />
+        <DataLoadFailed />
         <div className="layout">
           <aside className="sidebar">
             <Transport />

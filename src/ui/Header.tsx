@@ -1,6 +1,7 @@
 import { useAppState, useController } from './context';
 import { PresetMenu } from './presets/PresetMenu';
 import { openGlossary } from '../state/store';
+import { Tip } from './help/Tip';
 
 /** Title, the backend in use and the WebGPU adapter, and the data-loading progress. */
 export function Header() {
@@ -8,6 +9,11 @@ export function Header() {
   const progress = useAppState((s) => s.progress);
   const adapter = backend?.adapter;
   const { store } = useController();
+  const adapterText = adapter
+    ? `adapter: ${adapter.vendor || '?'} / ${adapter.architecture || '?'}${adapter.fallback ? ' (CPU fallback)' : ''}`
+    : backend
+      ? 'no WebGPU adapter'
+      : '';
   return (
     <header className="header">
       <h1>Metric Playground</h1>
@@ -25,13 +31,17 @@ export function Header() {
         <span className="badge" data-testid="backend">
           {backend ? backend.active : 'starting…'}
         </span>
-        <span className="adapter" data-testid="adapter" title={adapter?.description}>
-          {adapter
-            ? `adapter: ${adapter.vendor || '?'} / ${adapter.architecture || '?'}${adapter.fallback ? ' (CPU fallback)' : ''}`
-            : backend
-              ? 'no WebGPU adapter'
-              : ''}
-        </span>
+        {adapter?.description ? (
+          <Tip tip={adapter.description}>
+            <span className="adapter" data-testid="adapter">
+              {adapterText}
+            </span>
+          </Tip>
+        ) : (
+          <span className="adapter" data-testid="adapter">
+            {adapterText}
+          </span>
+        )}
         {/* Why this backend (a fallback, a software renderer): the notice fades, this stays. */}
         {backend?.note && (
           <span className="backend-note" data-testid="backend-note">

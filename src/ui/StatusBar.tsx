@@ -1,5 +1,6 @@
 import { useAppState } from './context';
 import { changedSettings } from '../state/summary';
+import { Tip } from './help/Tip';
 
 const fmt = (v: number | undefined, digits = 4) => (v === undefined ? '—' : Number.isFinite(v) ? v.toPrecision(digits) : String(v));
 
@@ -49,20 +50,28 @@ export function StatusBar() {
           <span data-testid="kernels">{dataset.kernels === 'wgsl' ? 'WGSL kernels' : 'tfjs ops'}</span>
         </span>
       )}
-      <span className="run-config" data-testid="run-config" title="Settings of this run that differ from the defaults">
-        {changed.length ? changed.map((c) => `${c.label} = ${c.value}`).join(' · ') : 'default settings'}
-      </span>
+      <Tip className="run-config" tip="Settings of this run that differ from the defaults.">
+        <span data-testid="run-config">{changed.length ? changed.map((c) => `${c.label} = ${c.value}`).join(' · ') : 'default settings'}</span>
+      </Tip>
     </div>
   );
 }
 
+/** One figure of the bar; an explanation (`title`) becomes a keyboard-reachable tip. */
 function Stat({ label, value, testId, title }: { label: string; value: string; testId: string; title?: string }) {
-  return (
-    <span className="stat" title={title}>
+  const body = (
+    <>
       <span className={label.length === 1 ? 'label symbol' : 'label'}>{label}</span>
       <span className="value" data-testid={testId}>
         {value}
       </span>
-    </span>
+    </>
+  );
+  return title ? (
+    <Tip className="stat" tip={title}>
+      {body}
+    </Tip>
+  ) : (
+    <span className="stat">{body}</span>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useAppState, useController } from './context';
 import { addNotice } from '../state/store';
 
@@ -12,6 +12,34 @@ export function Transport() {
   const halted = finished || diverged;
   const ready = useAppState((s) => s.dataset !== null && s.progress === null);
   const [link, setLink] = useState<string | null>(null);
+  const buttonsRef = useRef<HTMLDivElement>(null);
+  // The transport button that holds the keyboard focus (null once focus moved elsewhere on purpose).
+  const focused = useRef<string | null>(null);
+
+  // Play disables itself once the run starts, Pause once it stops: the focus would fall to <body>
+  // and Space could not undo the press. Hand it to the button that undoes it (or the next usable one).
+  useEffect(() => {
+    const from = focused.current;
+    const box = buttonsRef.current;
+    if (!from || !box) return;
+    const now = document.activeElement as HTMLButtonElement | null;
+    if (now && now !== document.body && !now.disabled) return;
+    const order = from === 'play' ? ['pause', 'play', 'step-once', 'reset'] : ['play', 'step-once', 'pause', 'reset'];
+    for (const id of order) {
+      const b = box.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`);
+      if (b && !b.disabled) {
+        b.focus();
+        return;
+      }
+    }
+  }, [running, ready, halted]);
+  const onFocus = (e: FocusEvent<HTMLElement>) => {
+    focused.current = (e.target as HTMLElement).dataset.testid ?? null;
+  };
+  // A blur caused by the button's own disabling keeps the record; a move elsewhere clears it.
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    if (!(e.target as HTMLButtonElement).disabled) focused.current = null;
+  };
 
   const share = async () => {
     const url = c.shareUrl();
@@ -26,7 +54,7 @@ export function Transport() {
 
   return (
     <section className="transport">
-      <div className="buttons">
+      <div className="buttons" ref={buttonsRef} onFocus={onFocus} onBlur={onBlur}>
         <button data-testid="play" onClick={() => c.play()} disabled={!ready || running || halted} title="Train continuously">
           ▶ Play
         </button>
@@ -49,7 +77,16 @@ export function Transport() {
           Training diverged: press Reset, or lower the learning rate or α, to continue.
         </p>
       )}
-      {link && <input className="share-url" data-testid="share-url" readOnly value={link} onFocus={(e) => e.target.select()} />}
+      {link && (
+        <input
+          className="share-url"
+          data-testid="share-url"
+          aria-label="Link that reproduces this run"
+          readOnly
+          value={link}
+          onFocus={(e) => e.target.select()}
+        />
+      )}
     </section>
   );
 }

@@ -54,6 +54,7 @@ export function NumberControl({ spec: p, value, id }: { spec: NumberParamSpec; v
           type="range"
           data-testid={`${id}-slider`}
           aria-label={`${p.label} slider`}
+          aria-describedby={`${id}-help`}
           aria-valuetext={`${p.label} = ${shown}`}
           min={scale.min}
           max={scale.max}
@@ -72,7 +73,7 @@ export function NumberControl({ spec: p, value, id }: { spec: NumberParamSpec; v
         inputMode="decimal"
         value={text}
         aria-invalid={error !== null}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
         onChange={(e) => {
           setText(e.target.value);
           setError(null);

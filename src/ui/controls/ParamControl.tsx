@@ -2,7 +2,10 @@ import { optionLabel, type ParamSpec } from '../../state/params';
 import { useController } from '../context';
 import { NumberControl } from './NumberControl';
 
-/** One parameter's control, generated from its row in the table. Changing it starts a new run. */
+/**
+ * One parameter's control, generated from its row in the table. Changing it starts a new run.
+ * Its help describes the control (aria-describedby) and shows while the keyboard is on it.
+ */
 export function ParamControl({ spec: p, value }: { spec: ParamSpec; value: string | number }) {
   const c = useController();
   const id = `param-${p.key}`;
@@ -10,7 +13,7 @@ export function ParamControl({ spec: p, value }: { spec: ParamSpec; value: strin
     <div className="param" title={p.help}>
       <label htmlFor={id}>{p.label}</label>
       {p.kind === 'enum' ? (
-        <select id={id} data-testid={id} value={String(value)} onChange={(e) => c.setParam(p.key, e.target.value)}>
+        <select id={id} data-testid={id} aria-describedby={`${id}-help`} value={String(value)} onChange={(e) => c.setParam(p.key, e.target.value)}>
           {p.options.map((o) => (
             <option key={o} value={o}>
               {optionLabel(p, o)}
@@ -20,6 +23,9 @@ export function ParamControl({ spec: p, value }: { spec: ParamSpec; value: strin
       ) : (
         <NumberControl spec={p} value={Number(value)} id={id} />
       )}
+      <span className="param-help" id={`${id}-help`} data-testid={`${id}-help`}>
+        {p.help}
+      </span>
     </div>
   );
 }

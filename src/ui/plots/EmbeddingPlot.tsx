@@ -7,6 +7,7 @@ import type { EmbeddingSnapshot } from '../../worker/protocol';
 import { viewedSnapshot } from '../../state/store';
 import { EmbeddingTimeline } from './EmbeddingTimeline';
 import { PlotTitle } from '../help/PlotTitle';
+import { PlotAlternative } from './PlotAlternative';
 
 const SIZE = 440;
 const PAD = 28;
@@ -38,10 +39,12 @@ export function EmbeddingPlot() {
   return (
     <figure className="plot embedding" data-testid="embedding-plot" ref={boxRef} data-points="0">
       <PlotTitle id="embedding-plot">Embedding of the evaluation set</PlotTitle>
-      <div className="stack" style={{ width: SIZE, height: SIZE }}>
+      {/* SIZE wide at most; narrower screens scale canvas and SVG down together (styles.css). */}
+      <div className="stack" style={{ width: SIZE }}>
         <canvas ref={canvasRef} width={SIZE} height={SIZE} />
-        <svg ref={svgRef} width={SIZE} height={SIZE} role="img" aria-label="embedding plot" />
+        <svg ref={svgRef} width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label="embedding plot" />
       </div>
+      <PlotAlternative id="embedding-plot" />
       <EmbeddingTimeline />
     </figure>
   );
@@ -53,8 +56,8 @@ function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, c
   if (canvas.width !== SIZE * dpr) {
     canvas.width = SIZE * dpr;
     canvas.height = SIZE * dpr;
-    canvas.style.width = `${SIZE}px`;
-    canvas.style.height = `${SIZE}px`;
+    canvas.style.width = '100%';
+    canvas.style.height = '100%';
   }
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, SIZE, SIZE);
@@ -83,7 +86,8 @@ function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, c
 
   if (ghost) {
     ctx.globalAlpha = 0.12;
-    ctx.fillStyle = '#1f2328';
+    // The page's ink (dark on light, light on dark): the canvas inherits the CSS colour.
+    ctx.fillStyle = getComputedStyle(canvas).color;
     for (let i = 0; i < ghost.labels.length; i++) ctx.fillRect(x(ghost.points[2 * i]) - 1.5, y(ghost.points[2 * i + 1]) - 1.5, 3, 3);
   }
   ctx.globalAlpha = 0.55;

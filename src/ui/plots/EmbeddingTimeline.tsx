@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAppState, useController } from '../context';
 import { viewTimeline } from '../../state/store';
 import { PlotTitle } from '../help/PlotTitle';
+import { PlotAlternative } from './PlotAlternative';
 
 /** Milliseconds per snapshot when replaying. */
 const REPLAY_MS = 120;
@@ -77,6 +78,7 @@ export function EmbeddingTimeline() {
           )}
         </span>
       </div>
+      <PlotAlternative id="embedding-timeline" />
     </div>
   );
 }

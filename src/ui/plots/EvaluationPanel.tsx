@@ -6,6 +6,7 @@ import { UtilityCurves } from './UtilityCurves';
 import { DistanceHistogram } from './DistanceHistogram';
 import { MetricsOverSteps } from './MetricsOverSteps';
 import { OpisScatter } from './OpisScatter';
+import { Tip } from '../help/Tip';
 import './evaluation.css';
 
 type Evaluation = NonNullable<PlaygroundState['evaluation']>;
@@ -28,15 +29,16 @@ function scopeText(e: Evaluation): string {
 
 const recallAt = (e: Evaluation | null, k: number) => (e ? e.recall.value[e.recall.k.indexOf(k)] : undefined);
 
+/** A metric tile; its help and exact value are a keyboard-reachable tip (not a title=). */
 function Metric({ id, label, value, help }: { id: string; label: string; value: number | undefined; help: string }) {
   return (
-    <div className="eval-metric" title={help}>
+    <Tip className="eval-metric" tip={`${help}. ${value === undefined ? 'No evaluation yet.' : `Exact value: ${value}.`}`}>
       {/* No upper-casing of Greek: an upper-case ε reads as E. */}
       <span className={/[α-ω]/.test(label) ? 'label symbol' : 'label'}>{label}</span>
-      <span className="value" data-testid={id} title={value === undefined ? 'no evaluation yet' : String(value)}>
+      <span className="value" data-testid={id}>
         {fmt(value)}
       </span>
-    </div>
+    </Tip>
   );
 }
 
@@ -70,43 +72,49 @@ export function EvaluationPanel() {
           <Metric id="metric-eps-opis" label="ε-OPIS" value={e?.epsOpis} help="Utility gap between the best and worst 10% of classes (TCM Eq. 3–4)" />
           <Metric id="metric-recall-at-1" label="Recall@1" value={recallAt(e, 1)} help="Share of items whose nearest neighbour shares their label" />
           <Metric id="metric-nmi" label="NMI" value={e?.nmi} help="k-means clusters vs labels, normalised mutual information" />
-          <table className="recall-table" data-testid="recall-table">
-            <thead>
-              <tr>
-                <th scope="row">K</th>
-                {[1, 2, 4, 8].map((k) => (
-                  <th key={k}>{k}</th>
-                ))}
-                <th className="sep">{1}</th>
-                {[5, 10].map((k) => (
-                  <th key={k}>{k}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">R@K</th>
-                {[1, 2, 4, 8].map((k) => (
-                  <td key={k} title={String(recallAt(e, k) ?? '')}>
-                    {fmtShort(recallAt(e, k))}
+          <Tip tip={e ? `Recall@K, exact: ${e.recall.k.map((k, i) => `R@${k} = ${e.recall.value[i]}`).join(', ')}.` : 'No evaluation yet.'}>
+            <table className="recall-table" data-testid="recall-table">
+              <thead>
+                <tr>
+                  <th scope="row">K</th>
+                  {[1, 2, 4, 8].map((k) => (
+                    <th key={k}>{k}</th>
+                  ))}
+                  <th className="sep">{1}</th>
+                  {[5, 10].map((k) => (
+                    <th key={k}>{k}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">R@K</th>
+                  {[1, 2, 4, 8].map((k) => (
+                    <td key={k} title={String(recallAt(e, k) ?? '')}>
+                      {fmtShort(recallAt(e, k))}
+                    </td>
+                  ))}
+                  <td className="sep" title={String(recallAt(e, 1) ?? '')}>
+                    {fmtShort(recallAt(e, 1))}
                   </td>
-                ))}
-                <td className="sep" title={String(recallAt(e, 1) ?? '')}>
-                  {fmtShort(recallAt(e, 1))}
-                </td>
-                {[5, 10].map((k) => (
-                  <td key={k} title={String(recallAt(e, k) ?? '')}>
-                    {fmtShort(recallAt(e, k))}
-                  </td>
-                ))}
-              </tr>
-            </tbody>
-          </table>
+                  {[5, 10].map((k) => (
+                    <td key={k} title={String(recallAt(e, k) ?? '')}>
+                      {fmtShort(recallAt(e, k))}
+                    </td>
+                  ))}
+                </tr>
+              </tbody>
+            </table>
+          </Tip>
         </div>
         <div className="eval-scope">
-          <span data-testid="eval-scope" title={e ? `Recall@K on a subsample of ${count(e.recall.items)} items; ${count(e.pairs)} pairs, ${count(e.positives)} positive` : ''}>
-            {e ? scopeText(e) : 'No evaluation yet — train a few steps'}
-          </span>
+          {e ? (
+            <Tip tip={`Recall@K on a subsample of ${count(e.recall.items)} items; ${count(e.pairs)} pairs, ${count(e.positives)} positive.`}>
+              <span data-testid="eval-scope">{scopeText(e)}</span>
+            </Tip>
+          ) : (
+            <span data-testid="eval-scope">No evaluation yet — train a few steps</span>
+          )}
           <EvalProgress />
           <div className="eval-buttons">
             <button type="button" data-testid="evaluate-all" onClick={() => controller.evaluateAll()} disabled={evaluating || !ready} title="Evaluate every item of the evaluation set (exact when small enough)">

@@ -4,6 +4,7 @@ import { useFrameRedraw } from './useFrameRedraw';
 import { classColour } from './palette';
 import type { InputPlane as Plane } from '../../worker/protocol';
 import { PlotTitle } from '../help/PlotTitle';
+import { PlotAlternative } from './PlotAlternative';
 
 const SIZE = 300;
 
@@ -31,6 +32,7 @@ export function InputPlane() {
       <PlotTitle id="input-plane">Input plane: the class the model assigns to each point</PlotTitle>
       <canvas ref={canvasRef} width={SIZE} height={SIZE} role="img" aria-label="input plane coloured by assigned class, with the training points" />
       <p className="plot-note" data-testid="input-plane-rule" />
+      <PlotAlternative id="input-plane" />
     </figure>
   );
 }

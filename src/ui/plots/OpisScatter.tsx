@@ -4,6 +4,7 @@ import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import type { RunPoint } from '../../state/store';
 import { PlotTitle } from '../help/PlotTitle';
+import { PlotAlternative } from './PlotAlternative';
 
 const W = 420;
 const H = 260;
@@ -28,6 +29,7 @@ export function OpisScatter() {
     <figure className="plot eval-plot" data-testid="opis-scatter" data-points="0" ref={boxRef}>
       <PlotTitle id="opis-scatter">Threshold consistency vs error, per run</PlotTitle>
       <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="OPIS versus error scatter" />
+      <PlotAlternative id="opis-scatter" />
     </figure>
   );
 }

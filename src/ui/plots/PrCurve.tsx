@@ -4,6 +4,7 @@ import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import type { PlaygroundState } from '../../state/store';
 import { PlotTitle } from '../help/PlotTitle';
+import { PlotAlternative } from './PlotAlternative';
 
 const W = 420;
 const H = 260;
@@ -32,6 +33,7 @@ export function PrCurve() {
     <figure className="plot eval-plot" data-testid="pr-curve" data-points="0" ref={boxRef}>
       <PlotTitle id="pr-curve">Precision–recall over all pairs</PlotTitle>
       <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="precision-recall curve" />
+      <PlotAlternative id="pr-curve" />
     </figure>
   );
 }

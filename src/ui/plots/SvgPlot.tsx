@@ -4,6 +4,7 @@ import { useFrameRedraw } from './useFrameRedraw';
 import type { PlaygroundState } from '../../state/store';
 import { PlotTitle } from '../help/PlotTitle';
 import type { PlotId } from '../help/plotHelp';
+import { PlotAlternative } from './PlotAlternative';
 
 /**
  * A captioned figure with one SVG that `draw` repaints on an animation frame whenever
@@ -27,6 +28,7 @@ export function SvgPlot(props: {
     <figure className="plot eval-plot" data-testid={props.testId} ref={boxRef}>
       <PlotTitle id={props.testId}>{props.caption}</PlotTitle>
       <svg ref={svgRef} viewBox={`0 0 ${props.viewBox[0]} ${props.viewBox[1]}`} role="img" aria-label={props.ariaLabel} />
+      <PlotAlternative id={props.testId} />
     </figure>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { PlaygroundState, PlaygroundStore } from '../../state/store';
+import { darkScheme } from './palette';
 
 /**
  * Redraws at most once per animation frame, and only when `select(state)` changed: training
@@ -25,8 +26,11 @@ export function useFrameRedraw(store: PlaygroundStore, select: (s: PlaygroundSta
     };
     check(store.getState());
     const unsubscribe = store.subscribe(check);
+    // Class colours and canvas inks follow the colour scheme: repaint when it flips.
+    darkScheme?.addEventListener('change', schedule);
     return () => {
       unsubscribe();
+      darkScheme?.removeEventListener('change', schedule);
       cancelAnimationFrame(frame);
     };
     // draw/select are read through closures over refs the plots keep stable.
