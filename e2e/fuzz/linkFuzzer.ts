@@ -23,12 +23,12 @@ export const PWNED = '__pwned';
 /** Values that are not numbers and not any enum option. */
 const GARBAGE: readonly string[] = [
   'NaN', 'Infinity', '-Infinity', '1e309', '-1e309', 'banana', '0x10', '1_000', '½', '١٢', '𝛂', '\u202etxt.exe',
-  '\u2066x\u2069', '\u0000', '%00', '%', '%E0%A4%A', '%ZZ', '[]', '{}', 'null', 'undefined', 'true', ' ', '\t1',
+  '\u2066x\u2069', '\u0000', '%00', '%', '%E0%A4%A', '%ZZ', '[]', '{}', 'null', 'undefined', 'true', ' ',
   `<script>window.${PWNED}=1</script>`, `"><img src=x onerror="window.${PWNED}=1">`, `javascript:window.${PWNED}=1`,
   `'-alert(1)-'`, '${7*7}', '{{7*7}}', '../../etc/passwd', '__proto__', 'constructor',
 ];
-/** Numbers out of range or not of the right kind: clamped or refused, with a notice. */
-const BAD_NUMBERS: readonly string[] = ['-1', '-0.5', '1e308', '99999999', '-99999999', '1.5e-320', '0.0000001'];
+/** Numbers out of range, of the wrong kind, or padded (trimmed: may be valid): clamped, refused or taken. */
+const BAD_NUMBERS: readonly string[] = ['\t1', ' 2 ', '-1', '-0.5', '1e308', '99999999', '-99999999', '1.5e-320', '0.0000001'];
 const HOSTILE_KEYS: readonly string[] = [
   '__proto__', 'constructor', 'prototype', '__proto__[polluted]', 'constructor[prototype][polluted]', 'hasOwnProperty',
   'toString', `<img src=x onerror=window.${PWNED}=1>`, 'b.__proto__', 'b.', 'b.b.alpha', 'ui', 'autoplay', '', '.', '\u202e',
