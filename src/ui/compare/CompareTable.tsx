@@ -54,6 +54,8 @@ export function CompareTable({ a, b }: { a: Controller; b: Controller }) {
               <td data-testid={`compare-${r.id}-b`}>{fmt(vb[i])}</td>
               <td data-testid={`compare-${r.id}-delta`} className={verdict} title={verdict ? `B is ${verdict} (${r.better} is better)` : ''}>
                 {Number.isFinite(delta) ? `${delta > 0 ? '+' : ''}${fmt(delta)}` : '—'}
+                {/* Said in words too, not by colour alone. */}
+                {verdict && <span className="verdict"> {verdict === 'better' ? '✓ better' : '✗ worse'}</span>}
               </td>
             </tr>
           );

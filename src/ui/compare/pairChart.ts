@@ -10,7 +10,7 @@ export interface Series {
 }
 
 export const A_COLOUR = '#0077bb';
-export const B_COLOUR = '#ee7733';
+export const B_COLOUR = '#d8631a';
 
 /**
  * Draws several line series on shared axes into `svgEl` (viewBox W × H): the overlays of the
