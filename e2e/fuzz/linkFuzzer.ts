@@ -4,6 +4,7 @@
  * only where the link is certainly wrong (an unknown key, a value that is not a number, …); a
  * mutated real link may well be valid.
  */
+import { Rng } from '../../src/data/rng';
 import { PARAMS, defaultConfig, type ParamSpec } from '../../src/state/params';
 import { PRESETS, presetConfig } from '../../src/state/presets';
 import { serializeConfig } from '../../src/state/urlSchema';
@@ -34,23 +35,12 @@ const HOSTILE_KEYS: readonly string[] = [
   'toString', `<img src=x onerror=window.${PWNED}=1>`, 'b.__proto__', 'b.', 'b.b.alpha', 'ui', 'autoplay', '', '.', '\u202e',
 ];
 
-/** mulberry32: small, seeded, good enough to pick cases. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const enc = (s: string) => encodeURIComponent(s);
 
 /** `count` cases from `seed`; the same seed gives the same cases. */
 export function fuzzLinks(count: number, seed: number): FuzzCase[] {
-  const r = rng(seed);
+  const rng = new Rng(seed);
+  const r = () => rng.next();
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
   const realLinks = [serializeConfig(defaultConfig(), null), ...PRESETS.flatMap((p) => p.runs.map((run) => serializeConfig(presetConfig(run, 'wasm'), null)))];
   // Keep the fuzz off the slow GPU emulation: most cases pin a fast backend first.

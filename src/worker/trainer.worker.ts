@@ -138,10 +138,15 @@ async function continueOnWasm(why: string): Promise<void> {
   } catch {
     // Its buffers went with the device.
   }
-  if (!lost || !config) return;
+  if (!config) return;
   const info = await selectBackend('wasm', () => {});
   realGpu = false;
   backendReady = Promise.resolve();
+  // Lost while the run was being built: build it again, now on wasm.
+  if (!lost) {
+    post({ type: 'backend', info: { ...info, requested: config.backend, note: `the GPU device was lost (${why}); continued on ${info.active}` } });
+    return build();
+  }
   const note = `the GPU device was lost (${why}); continued on ${info.active} from step ${from?.step ?? 0}`;
   post({ type: 'backend', info: { ...info, requested: config.backend, note } });
   post({ type: 'notice', level: 'warn', message: `The GPU device was lost (${why}). Training goes on on ${info.active} from step ${from?.step ?? 0}, its last checkpoint; the curve after that step is redrawn.` });
