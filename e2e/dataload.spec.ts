@@ -1,7 +1,7 @@
 import { test, expect, type Page, type Route } from '@playwright/test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readRun } from './helpers';
+import { readRun, withFaults } from './helpers';
 
 // Defect 7: a failed MNIST download. The faults are injected on the network with page.route (it
 // sees the training worker's requests too): the real assets, answered wrongly or not at all.
@@ -92,9 +92,7 @@ test('the first request fails, the retry loads MNIST, and no error is shown', as
 
 test('a stalled download times out with a message; "Try again" then loads MNIST', async ({ page }) => {
   // The test-only fault hook shortens the time limit (the real one is 25 s without a byte).
-  await page.addInitScript(() => {
-    (window as unknown as { __playgroundFaults: object }).__playgroundFaults = { dataTimeoutMs: 1500 };
-  });
+  await withFaults(page, { dataTimeoutMs: 1500 });
   await page.route(IMAGES, () => undefined); // never answered
   await openMnist(page);
   // The first try's timeout is not the end: the bar says it tries again.

@@ -1,13 +1,11 @@
 import { test, expect } from '@playwright/test';
-import { openApp, readRun } from './helpers';
+import { openApp, readRun, withFaults } from './helpers';
 
 // Through the test-only fault hook (src/worker/faults.ts): tfjs's WebGPU device is destroyed before
 // step 13, as a driver reset would. The run must go on on wasm from its last checkpoint (step 10,
 // the last snapshot), with a notice, and the page must keep what it drew.
 test('a lost GPU device: training goes on on wasm from the last checkpoint, the curve stays contiguous', async ({ page }) => {
-  await page.addInitScript(() => {
-    (window as unknown as { __playgroundFaults: object }).__playgroundFaults = { loseDeviceAtStep: 13 };
-  });
+  await withFaults(page, { loseDeviceAtStep: 13 });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await openApp(page, '#backend=webgpu&data=blobs&steps=0&evalEvery=5&metricsEvery=10', 'webgpu');

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { Faults } from '../src/worker/faults';
 
 /** What the tests read from the page's store (see `window.playground` in src/main.tsx). */
 export interface RunView {
@@ -53,3 +54,10 @@ export async function stepTimes(page: Page, n: number): Promise<RunView> {
 }
 
 export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** Asks the next page load for test-only faults (src/worker/faults.ts); no link or control can. */
+export async function withFaults(page: Page, faults: Faults): Promise<void> {
+  await page.addInitScript((f) => {
+    (window as unknown as { __playgroundFaults: Faults }).__playgroundFaults = f;
+  }, faults);
+}

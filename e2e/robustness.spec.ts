@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { openApp, readRun } from './helpers';
+import { openApp, readRun, withFaults } from './helpers';
 
 /** Steps recorded in the page's loss history, and whether they run 1, 2, … without a gap. */
 async function historyShape(page: Page): Promise<{ step: number; points: number; contiguous: boolean }> {
@@ -29,9 +29,7 @@ test('pausing and playing again and again loses no loss point', async ({ page })
 // Defects 2 and 6, through the test-only fault hook (src/worker/faults.ts): every encoder weight
 // becomes NaN before step 30, as a real divergence would leave them.
 test('after a divergence: paused with an explanation, history kept, Play and Step off, "Evaluate all" refuses NaN rows', async ({ page }) => {
-  await page.addInitScript(() => {
-    (window as unknown as { __playgroundFaults: object }).__playgroundFaults = { nanAtStep: 30 };
-  });
+  await withFaults(page, { nanAtStep: 30 });
   await openApp(page, '#backend=wasm&data=blobs&steps=0&evalEvery=10&metricsEvery=10', 'wasm');
   await page.getByTestId('play').click();
   const diverged = page.getByTestId('notice').filter({ hasText: 'Training diverged at step 30' });
@@ -102,9 +100,7 @@ test('an "Evaluate all" pending when the run is reset is dropped, not carried in
 });
 
 test('notices: the same one again merges with a count, information fades, errors stay until dismissed', async ({ page }) => {
-  await page.addInitScript(() => {
-    (window as unknown as { __playgroundFaults: object }).__playgroundFaults = { nanAtStep: 3 };
-  });
+  await withFaults(page, { nanAtStep: 3 });
   await openApp(page, '#backend=wasm&data=blobs&steps=0', 'wasm');
   await page.getByTestId('play').click();
   const error = page.getByTestId('notice').filter({ hasText: 'Training diverged at step 3' });
