@@ -2,6 +2,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { PARAMS, isApplicable, optionLabel, type ParamSpec } from '../src/state/params';
 import { parseHash } from '../src/state/urlSchema';
 import { sliderScale, type SliderScale } from '../src/ui/controls/sliderScale';
+import { expectLink } from './helpers';
 
 // Every control of the parameter table, driven as a person does: sliders dragged with the mouse and
 // moved with the keys, number boxes typed into, selects picked. Each change must reach the
@@ -30,7 +31,7 @@ const runNumber = async (page: Page) => Number(await page.getByTestId('status-ba
 async function expectApplied(page: Page, p: ParamSpec, before: string | number, runBefore: number): Promise<string | number> {
   await expect.poll(() => configValue(page, p.key), { message: `${p.key} changed` }).not.toBe(before);
   const now = await configValue(page, p.key);
-  await expect(page).toHaveURL(new RegExp(`[#&]${p.key}=${String(now).replace('.', '\\.')}(&|$)`));
+  await expectLink(page, { [p.key]: now });
   const shown = p.kind === 'enum' ? optionLabel(p, String(now)) : now;
   if (now !== p.default) await expect(page.getByTestId('run-config')).toContainText(`${p.label} = ${shown}`);
   expect(await runNumber(page)).toBeGreaterThan(runBefore);

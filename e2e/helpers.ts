@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { Faults } from '../src/worker/faults';
+import { parseHash } from '../src/state/urlSchema';
 
 /** What the tests read from the page's store (see `window.playground` in src/main.tsx). */
 export interface RunView {
@@ -60,4 +61,17 @@ export async function withFaults(page: Page, faults: Faults): Promise<void> {
   await page.addInitScript((f) => {
     (window as unknown as { __playgroundFaults: Faults }).__playgroundFaults = f;
   }, faults);
+}
+
+/**
+ * Waits until the page's link (its URL hash, read with the app's own parser) says `expected`:
+ * links carry only the keys that differ from the defaults, so the text alone cannot be matched.
+ */
+export async function expectLink(page: Page, expected: Record<string, string | number>): Promise<void> {
+  await expect
+    .poll(() => {
+      const { config } = parseHash(new URL(page.url()).hash);
+      return Object.fromEntries(Object.keys(expected).map((k) => [k, (config as Record<string, string | number>)[k]]));
+    })
+    .toEqual(expected);
 }

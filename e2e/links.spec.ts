@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { openApp, readRun, stepTimes } from './helpers';
+import { expectLink, openApp, readRun, stepTimes } from './helpers';
 
 test('a copied link opens the same configuration and reproduces the loss curve', async ({ page, context }) => {
   const hash = '#backend=wasm&data=blobs&classes=4&noise=0.3&dim=3&head=bn&alpha=8&lr=0.002&batch=32&seed=7&dataSeed=11';
@@ -33,7 +33,7 @@ test('reset brings the same run back', async ({ page }) => {
   // A different init seed gives a different run.
   await page.getByTestId('param-seed').fill('2');
   await page.getByTestId('param-seed').press('Enter');
-  await expect(page).toHaveURL(/seed=2&/);
+  await expectLink(page, { seed: 2 });
   await expect(page.getByTestId('play')).toBeEnabled();
   const third = await stepTimes(page, 8);
   expect(third.loss).not.toEqual(first.loss);
@@ -50,7 +50,8 @@ test('a garbage link still gives a working page with notices', async ({ page }) 
   expect(run.config).toMatchObject({ lr: 0.003, dim: 128, backend: 'auto' });
   // auto on this fallback adapter picks wasm, and says why.
   await expect(page.getByTestId('backend')).toHaveText(/wasm|webgpu/);
-  await expect(page).toHaveURL(/#v=1&backend=auto&/);
+  // The link is rewritten clean: the version and only what differs from the defaults.
+  await expect(page).toHaveURL(/#v=1&dim=128$/);
   const after = await stepTimes(page, 2);
   expect(after.loss.every(Number.isFinite)).toBe(true);
 });
@@ -59,12 +60,73 @@ test('changing a control updates the link and starts a new run', async ({ page }
   await openApp(page, '#backend=wasm&data=rings&classes=3', 'wasm');
   await page.getByTestId('param-dim').fill('5');
   await page.getByTestId('param-dim').press('Enter');
-  await expect(page).toHaveURL(/dim=5&/);
+  await expectLink(page, { dim: 5 });
   await page.getByTestId('param-lr').fill('0.02');
   await page.getByTestId('param-lr').press('Enter');
-  await expect(page).toHaveURL(/lr=0\.02&/);
+  await expectLink(page, { lr: 0.02 });
   await page.getByTestId('param-data').selectOption('spirals');
-  await expect(page).toHaveURL(/data=spirals&/);
+  await expectLink(page, { data: 'spirals' });
   await expect(page.getByTestId('play')).toBeEnabled();
   expect((await readRun(page)).config).toMatchObject({ dim: 5, lr: 0.02, data: 'spirals' });
+});
+
+test('links are short; controls replace the history entry, presets add one, and Back returns to them; the title names the run', async ({ page }) => {
+  await openApp(page, '#backend=wasm&data=blobs&seed=3', 'wasm');
+  await page.getByTestId('intro-close').click();
+  await expect(page).toHaveTitle('LN softmax, α = 16 · Blobs · Metric Playground');
+  const entries = () => page.evaluate(() => history.length);
+  const start = await entries();
+
+  // A control rewrites the link in place: no entry per keystroke.
+  for (const seed of ['4', '5']) {
+    await page.getByTestId('param-seed').fill(seed);
+    await page.getByTestId('param-seed').press('Enter');
+  }
+  await expect(page).toHaveURL(/#v=1&backend=wasm&data=blobs&seed=5$/);
+  expect(await entries()).toBe(start);
+
+  // A preset is a new entry with a short link that names it.
+  await page.getByTestId('presets').click();
+  await page.getByTestId('preset-rings').click();
+  await expect(page).toHaveURL(/[#&]preset=rings(&|$)/);
+  expect(await entries()).toBe(start + 1);
+  await expect(page).toHaveTitle('Concentric rings · Metric Playground');
+  await page.getByTestId('pause').click();
+  await page.getByTestId('param-dim').fill('6');
+  await page.getByTestId('param-dim').press('Enter');
+  await expectLink(page, { dim: 6, data: 'rings' });
+  expect(await entries()).toBe(start + 1);
+
+  await page.getByTestId('presets').click();
+  await page.getByTestId('preset-ce-vs-ssm').click();
+  await expect(page).toHaveTitle('Cross-Example Softmax vs sampled softmax · MNIST · Metric Playground');
+  const hash = await page.evaluate(() => location.hash.slice(1));
+  expect(hash.length, hash).toBeLessThan(150);
+  expect(hash).toBe('v=1&backend=wasm&dim=16&loss=ssm&alpha=20&steps=600&evalItems=2000&b=1&b.loss=ces&preset=ce-vs-ssm');
+  expect(await page.getAttribute('meta[property="og:title"]', 'content')).toBe('Cross-Example Softmax vs sampled softmax · MNIST · Metric Playground');
+
+  // Back: the rings preset as it was left (dim 6), its guide, no comparison; Back again: the link opened first.
+  await page.goBack();
+  await expect(page.getByTestId('preset-guide')).toContainText('Concentric rings');
+  await expect(page.getByTestId('compare')).toHaveCount(0);
+  expect((await readRun(page)).config).toMatchObject({ data: 'rings', dim: 6, backend: 'wasm' });
+  await page.goBack();
+  await expect(page.getByTestId('preset-guide')).toHaveCount(0);
+  await expect(page).toHaveURL(/#v=1&backend=wasm&data=blobs&seed=5$/);
+  await expect.poll(async () => (await readRun(page)).config).toMatchObject({ data: 'blobs', seed: 5, dim: 2 });
+  await expect(page).toHaveTitle('LN softmax, α = 16 · Blobs · Metric Playground');
+});
+
+test('a full link of the format written before links were shortened opens the same configuration', async ({ page }) => {
+  // Copied from the share box in November 2026: every key, in table order.
+  const full =
+    '#v=1&backend=wasm&data=blobs&split=closed&classes=4&noise=0.3&model=mlp&dim=3&loss=softmax&head=bn' +
+    '&alpha=8&rho=0.5&pairs=class&perClass=8&arcMargin=0.3&cosMargin=0.35&conMargin=1&triMargin=0.2' +
+    '&tcm=off&tcmPos=0.9&tcmNeg=0.5&tcmPosW=1&tcmNegW=1&heat=off&alpha2=4&heatAt=1600&heatEnd=2000' +
+    '&heatLr=0.1&lr=0.002&batch=32&steps=2000&seed=7&dataSeed=11&evalEvery=25&metricsEvery=100&evalItems=1000';
+  await openApp(page, full, 'wasm');
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+  expect((await readRun(page)).config).toMatchObject({ data: 'blobs', classes: 4, noise: 0.3, dim: 3, head: 'bn', alpha: 8, lr: 0.002, batch: 32, seed: 7, dataSeed: 11 });
+  // …and is rewritten in the short form, which means the same.
+  await expect(page).toHaveURL(/#v=1&backend=wasm&data=blobs&classes=4&noise=0\.3&dim=3&head=bn&alpha=8&lr=0\.002&batch=32&seed=7&dataSeed=11$/);
 });

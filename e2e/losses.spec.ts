@@ -1,12 +1,12 @@
 import { test, expect, type Page } from '@playwright/test';
-import { openApp, readRun, mean } from './helpers';
+import { expectLink, openApp, readRun, mean } from './helpers';
 
 const LOSSES = ['softmax', 'arcface', 'cosface', 'ssm', 'snm', 'ces', 'cenm', 'contrastive', 'triplet'] as const;
 
 /** Switches the loss through its control (a new run starts) and trains `steps` steps with the Step button. */
 async function trainLoss(page: Page, loss: string, steps: number): Promise<number[]> {
   await page.getByTestId('param-loss').selectOption(loss);
-  await expect(page).toHaveURL(new RegExp(`loss=${loss}&`));
+  await expectLink(page, { loss });
   await expect(page.getByTestId('step')).toHaveText('0');
   await expect(page.getByTestId('play')).toBeEnabled({ timeout: 120_000 });
   await page.getByTestId('play').click();

@@ -21,12 +21,17 @@ loadRecorded(store);
 const controller = new Controller(store, new URL('data/', document.baseURI).href);
 window.playground = { store, controller };
 
-controller.loadHash(window.location.hash);
-window.addEventListener('hashchange', () => {
-  controller.loadHash(window.location.hash);
+/** Opens the run a link describes; `autoplay=1` starts training as soon as it is ready. */
+function open(hash: string): void {
+  const view = controller.loadHash(hash);
+  // A presentation or an embedded view opens straight onto the plots.
+  if (view.ui !== 'full') store.setState({ introOpen: false });
   controller.start();
-});
-controller.start();
+  if (view.autoplay) controller.play();
+}
+open(window.location.hash);
+// A link opened in this tab, or Back/Forward to a preset or link opened before.
+window.addEventListener('hashchange', () => open(window.location.hash));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRESETS, presetConfig } from './presets';
-import { parseHash } from './urlSchema';
+import { PRESETS, presetConfig, presetRunIndex } from './presets';
+import { parseHash, serializeConfig } from './urlSchema';
 
 describe('presets', () => {
   it('have unique ids, every text, and links that parse cleanly', () => {
@@ -24,5 +24,22 @@ describe('presets', () => {
   });
   it('keep the backend a person chose', () => {
     expect(presetConfig(PRESETS[0].runs[0], 'wasm').backend).toBe('wasm');
+  });
+});
+
+describe('preset links', () => {
+  it('are short (the hash under 150 characters) and open the same runs', () => {
+    for (const p of PRESETS) {
+      const a = presetConfig(p.runs[0], 'auto');
+      const b = p.runs[1] ? presetConfig(p.runs[1], 'auto') : null;
+      const hash = serializeConfig(a, b, { ui: 'full', autoplay: false, preset: p.id });
+      expect(hash.length, `${p.id}: ${hash}`).toBeLessThan(150);
+      const back = parseHash(hash);
+      expect(back.config).toEqual(a);
+      expect(back.compare).toEqual(b);
+      expect(back.view.preset).toBe(p.id);
+      expect(presetRunIndex(p, back.config)).toBe(0);
+      if (b) expect(presetRunIndex(p, b)).toBe(1);
+    }
   });
 });

@@ -157,3 +157,9 @@ export const PRESET_BY_ID: ReadonlyMap<string, Preset> = new Map(PRESETS.map((p)
 export function presetConfig(run: PresetRun, backend: Config['backend']): Config {
   return { ...parseHash(`#${run.link}`).config, backend };
 }
+
+/** Which of `preset`'s runs `config` is (the backend aside), or -1 when it is none of them. */
+export function presetRunIndex(preset: Preset, config: Config): number {
+  const key = (c: Config) => JSON.stringify({ ...c, backend: 'auto' });
+  return preset.runs.findIndex((run) => key(presetConfig(run, config.backend)) === key(config));
+}

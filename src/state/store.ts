@@ -10,6 +10,7 @@ import type { BackendInfo, EmbeddingSnapshot, FromWorker } from '../worker/proto
 import type { StepPoint } from '../ml/trainer';
 import type { EvalReport } from '../eval/evaluate';
 import { runLabel } from './summary';
+import type { UiMode } from './viewParams';
 
 import { addNotice, type Notice } from './notices';
 
@@ -98,6 +99,10 @@ export interface PlaygroundState {
   compareVersion: number;
   /** The first-visit introduction is shown. */
   introOpen: boolean;
+  /** The page's layout: everything, lecture (transport and views only, large), or embed (bare views). */
+  ui: UiMode;
+  /** The link asks to start training as soon as the run is ready (kept in the link it writes). */
+  autoplay: boolean;
   /** The glossary's open entry ('' = open at the top), or null when it is closed. */
   glossary: string | null;
 }
@@ -137,12 +142,13 @@ export function createPlaygroundStore(config: Config) {
     preset: null,
     compareVersion: 0,
     introOpen: false,
+    ui: 'full',
+    autoplay: false,
   }));
 }
 
 export type PlaygroundStore = ReturnType<typeof createPlaygroundStore>;
 
-/** Adds a notice; returns its id. */
 /** Opens the glossary at entry `id` ('' = the top); null closes it. */
 export function openGlossary(store: PlaygroundStore, id: string | null): void {
   store.setState({ glossary: id });

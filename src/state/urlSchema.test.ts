@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { PARAMS, PARAM_KEYS, defaultConfig, type Config } from './params';
+import { PARAMS, PARAM_BY_KEY, PARAM_KEYS, defaultConfig, type Config } from './params';
+import { DEFAULT_VIEW } from './viewParams';
+import { LINK_DEFAULTS } from './linkDefaults';
 import {
   MAX_HASH_LENGTH,
   MIGRATIONS,
@@ -59,7 +61,8 @@ function expectValidConfig(c: Config, context = ''): void {
   }
 }
 
-const DEFAULT_HASH =
+/** The default configuration as every link was written before short links: every key, in table order. */
+const FULL_V1_HASH =
   'v=1&backend=auto&data=mnist&split=closed&classes=5&noise=0.15&model=mlp&dim=2&loss=softmax&head=ln' +
   '&alpha=16&rho=0.5&pairs=class&perClass=8&arcMargin=0.3&cosMargin=0.35&conMargin=1&triMargin=0.2' +
   '&tcm=off&tcmPos=0.9&tcmNeg=0.5&tcmPosW=1&tcmNegW=1' +
@@ -67,44 +70,64 @@ const DEFAULT_HASH =
   '&seed=1&dataSeed=1&evalEvery=25&metricsEvery=100&evalItems=1000';
 
 describe('serializeConfig', () => {
-  it('writes the version and every key in table order', () => {
+  it('writes the version and only the keys that differ from the defaults, in table order', () => {
     expect(SCHEMA_VERSION).toBe(1);
-    expect(serializeConfig(defaultConfig())).toBe(DEFAULT_HASH);
-    const s = serializeConfig(randomConfig(prng(7)));
-    expect(s.split('&').map((kv) => kv.split('=')[0])).toEqual(['v', ...PARAM_KEYS]);
+    expect(serializeConfig(defaultConfig())).toBe('v=1');
+    expect(serializeConfig({ ...defaultConfig(), loss: 'ces', dim: 16 })).toBe('v=1&dim=16&loss=ces');
+    const c = randomConfig(prng(7));
+    const keys = serializeConfig(c).split('&').map((kv) => kv.split('=')[0]);
+    expect(keys).toEqual(['v', ...PARAM_KEYS.filter((k) => !Object.is(c[k], PARAM_BY_KEY[k].default))]);
+  });
+
+  it('writes the view keys after the configuration, and none for the default view', () => {
+    const view = { ui: 'lecture', autoplay: true, preset: 'ce-vs-ssm' } as const;
+    expect(serializeConfig(defaultConfig(), null, view)).toBe('v=1&preset=ce-vs-ssm&ui=lecture&autoplay=1');
+    expect(parseHash('v=1&preset=ce-vs-ssm&ui=lecture&autoplay=1').view).toEqual(view);
+    expect(serializeConfig(defaultConfig(), null, DEFAULT_VIEW)).toBe('v=1');
+  });
+
+  it('reports an unusable view key and presents the default instead', () => {
+    const r = parseHash('ui=poster&autoplay=yes&preset=../x&lr=0.01');
+    expect(r.view).toEqual(DEFAULT_VIEW);
+    expect(r.config).toEqual({ ...defaultConfig(), lr: 0.01 });
+    expect(r.notices).toEqual([
+      'ui=poster is not one of full, lecture, embed; showing the full page',
+      'autoplay=yes is not 0 or 1; not starting by itself',
+      'preset=../x is not a preset name; ignored',
+    ]);
   });
 
   it('writes floats in their shortest round-trip form and ints as integers', () => {
     const c = { ...defaultConfig(), lr: 0.00001, alpha: 0.1 + 0.2, noise: 0, heatLr: 1, seed: 2147483647 };
     const s = serializeConfig(c);
-    expect(s).toContain('&lr=0.00001&');
-    expect(s).toContain('&alpha=0.30000000000000004&');
-    expect(s).toContain('&noise=0&');
-    expect(s).toContain('&heatLr=1&');
-    expect(s).toContain('&seed=2147483647&');
-    expect(parseHash(s)).toEqual({ compare: null, config: c, notices: [] });
+    expect(s).toContain('&lr=0.00001');
+    expect(s).toMatch(/&alpha=0\.30000000000000004(&|$)/);
+    expect(s).toMatch(/&noise=0(&|$)/);
+    expect(s).toMatch(/&heatLr=1(&|$)/);
+    expect(s).toMatch(/&seed=2147483647(&|$)/);
+    expect(parseHash(s)).toEqual({ compare: null, view: DEFAULT_VIEW, config: c, notices: [] });
   });
 
   it('normalises an invalid config instead of writing a link that would not parse cleanly', () => {
     const bad = { ...defaultConfig(), lr: 5, classes: 3.7, head: 'nope', noise: -0 } as unknown as Config;
     const s = serializeConfig(bad);
-    expect(s).toContain('&lr=1&');
-    expect(s).toContain('&classes=4&');
-    expect(s).toContain('&head=ln&');
-    expect(s).toContain('&noise=0&');
+    expect(s).toContain('&lr=1');
+    expect(s).toMatch(/&classes=4(&|$)/);
+    expect(s).not.toContain('head=');
+    expect(s).toMatch(/&noise=0(&|$)/);
     expect(parseHash(s).notices).toEqual([]);
   });
 });
 
 describe('parseHash: round trip', () => {
   it('reads the defaults back with and without "#", without notices', () => {
-    expect(parseHash(DEFAULT_HASH)).toEqual({ compare: null, config: defaultConfig(), notices: [] });
-    expect(parseHash(`#${DEFAULT_HASH}`)).toEqual({ compare: null, config: defaultConfig(), notices: [] });
+    expect(parseHash(FULL_V1_HASH)).toEqual({ compare: null, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
+    expect(parseHash(`#${FULL_V1_HASH}`)).toEqual({ compare: null, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
   });
 
   it('reads an empty hash as the defaults without notices', () => {
-    expect(parseHash('')).toEqual({ compare: null, config: defaultConfig(), notices: [] });
-    expect(parseHash('#')).toEqual({ compare: null, config: defaultConfig(), notices: [] });
+    expect(parseHash('')).toEqual({ compare: null, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
+    expect(parseHash('#')).toEqual({ compare: null, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
   });
 
   it('round-trips 500 random valid configs exactly, without notices', () => {
@@ -162,12 +185,12 @@ describe('parseHash: clamping and rounding', () => {
   });
 
   it('rounds non-integers for int keys, with a notice', () => {
-    expect(parseHash('classes=3.6')).toEqual({ compare: null,
+    expect(parseHash('classes=3.6')).toEqual({ compare: null, view: DEFAULT_VIEW,
       config: { ...defaultConfig(), classes: 4 },
       notices: ['classes=3.6 is not a whole number; using 4'],
     });
     expect(parseHash('classes=3.4').config.classes).toBe(3);
-    expect(parseHash('heatAt=800.0')).toEqual({ compare: null, config: { ...defaultConfig(), heatAt: 800 }, notices: [] });
+    expect(parseHash('heatAt=800.0')).toEqual({ compare: null, view: DEFAULT_VIEW, config: { ...defaultConfig(), heatAt: 800 }, notices: [] });
   });
 
   it('reports rounding and clamping together', () => {
@@ -245,8 +268,8 @@ describe('parseHash: malformed input', () => {
   });
 
   it('ignores stray "&" silently', () => {
-    expect(parseHash('#&&&')).toEqual({ compare: null, config: defaultConfig(), notices: [] });
-    expect(parseHash('&lr=0.5&&')).toEqual({ compare: null, config: { ...defaultConfig(), lr: 0.5 }, notices: [] });
+    expect(parseHash('#&&&')).toEqual({ compare: null, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
+    expect(parseHash('&lr=0.5&&')).toEqual({ compare: null, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.5 }, notices: [] });
   });
 
   it('survives malformed percent-encoding with a notice', () => {
@@ -274,7 +297,7 @@ describe('parseHash: malformed input', () => {
   it('reads a hash of exactly the maximum length, but not a longer one', () => {
     const atLimit = 'lr=0.5' + '&'.repeat(MAX_HASH_LENGTH - 6);
     expect(atLimit).toHaveLength(MAX_HASH_LENGTH);
-    expect(parseHash(`#${atLimit}`)).toEqual({ compare: null, config: { ...defaultConfig(), lr: 0.5 }, notices: [] });
+    expect(parseHash(`#${atLimit}`)).toEqual({ compare: null, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.5 }, notices: [] });
     const tooLong = `${atLimit}&`;
     const r = parseHash(`#${tooLong}`);
     expect(r.config).toEqual(defaultConfig());
@@ -330,8 +353,8 @@ describe('parseHash: malformed input', () => {
 
 describe('parseHash: schema version', () => {
   it('reads a missing v as the current version without a notice', () => {
-    expect(parseHash('lr=0.01')).toEqual({ compare: null, config: { ...defaultConfig(), lr: 0.01 }, notices: [] });
-    expect(parseHash('v=1&lr=0.01')).toEqual({ compare: null, config: { ...defaultConfig(), lr: 0.01 }, notices: [] });
+    expect(parseHash('lr=0.01')).toEqual({ compare: null, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.01 }, notices: [] });
+    expect(parseHash('v=1&lr=0.01')).toEqual({ compare: null, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.01 }, notices: [] });
   });
 
   it.each(['abc', '0', '-1', '1.5', '', '1e0', '0x1'])('reports v=%s as invalid and reads the rest as v1', (v) => {
@@ -382,13 +405,14 @@ describe('parseHash: schema version', () => {
       1: (raw) => (calls.push(1), new Map([...raw].map(([k, v]) => [k === 'rate' ? 'learningRate' : k, v]))),
       2: (raw) => (calls.push(2), new Map([...raw].map(([k, v]) => [k === 'learningRate' ? 'lr' : k, v]))),
     };
-    expect(parseHashWith('v=1&rate=0.02', migrations, 3)).toEqual({ compare: null,
+    // (No versions' defaults here: in these made-up versions `rate` is what v1 called `lr`.)
+    expect(parseHashWith('v=1&rate=0.02', migrations, 3, {})).toEqual({ compare: null, view: DEFAULT_VIEW,
       config: { ...defaultConfig(), lr: 0.02 },
       notices: [],
     });
     expect(calls).toEqual([1, 2]);
     calls.length = 0;
-    expect(parseHashWith('v=2&learningRate=0.03', migrations, 3).config.lr).toBe(0.03);
+    expect(parseHashWith('v=2&learningRate=0.03', migrations, 3, {}).config.lr).toBe(0.03);
     expect(calls).toEqual([2]);
   });
 
@@ -405,6 +429,40 @@ describe('parseHash: schema version', () => {
     const throwing = parseHashWith('v=1&lr=0.01', { 1: () => { throw new Error('boom'); } }, 2);
     expect(throwing.config).toEqual({ ...defaultConfig(), lr: 0.01 });
     expect(throwing.notices).toEqual(['Upgrading the link from v1 to v2 failed; reading it as is']);
+  });
+
+  it('keeps the defaults of the current version in LINK_DEFAULTS (a changed default needs a new version)', () => {
+    expect(LINK_DEFAULTS[SCHEMA_VERSION]).toEqual(defaultConfig());
+  });
+
+  it("reads the keys an older short link leaves out at that version's defaults", () => {
+    // Suppose v2 raised the default α to 32: a v1 link that leaves α out still means α = 16.
+    const defaults = { 1: LINK_DEFAULTS[1], 2: { ...LINK_DEFAULTS[1], alpha: 32 } };
+    const identity: Migration = (raw) => raw;
+    const old = parseHashWith('v=1&lr=0.01', { 1: identity }, 2, defaults);
+    expect(old.notices).toEqual([]);
+    expect(old.config).toEqual({ ...defaultConfig(), lr: 0.01, alpha: 16 });
+    // A migration sees the whole configuration the old link meant.
+    const seen: string[] = [];
+    parseHashWith('v=1&lr=0.01', { 1: (raw) => (seen.push(...raw.keys()), raw) }, 2, defaults);
+    expect(seen.sort()).toEqual([...PARAM_KEYS].sort());
+  });
+
+  it('reads a full link of the pre-short-link format as the same configuration as its short form', () => {
+    // Copied from the share box before links were shortened (2026-11): every key, in table order.
+    const full =
+      'v=1&backend=wasm&data=mnist&split=closed&classes=5&noise=0.15&model=mlp&dim=16&loss=ces&head=ln' +
+      '&alpha=20&rho=0.5&pairs=class&perClass=8&arcMargin=0.3&cosMargin=0.35&conMargin=1&triMargin=0.2' +
+      '&tcm=off&tcmPos=0.9&tcmNeg=0.5&tcmPosW=1&tcmNegW=1&heat=off&alpha2=4&heatAt=1600&heatEnd=2000' +
+      '&heatLr=0.1&lr=0.003&batch=128&steps=600&seed=1&dataSeed=1&evalEvery=25&metricsEvery=100&evalItems=2000' +
+      '&b=1&b.loss=ssm';
+    const r = parseHash(full);
+    expect(r.notices).toEqual([]);
+    expect(r.config).toEqual({ ...defaultConfig(), backend: 'wasm', dim: 16, loss: 'ces', alpha: 20, steps: 600, evalItems: 2000 });
+    expect(r.compare).toEqual({ ...r.config, loss: 'ssm' });
+    const short = serializeConfig(r.config, r.compare);
+    expect(short).toBe('v=1&backend=wasm&dim=16&loss=ces&alpha=20&steps=600&evalItems=2000&b=1&b.loss=ssm');
+    expect(parseHash(short)).toEqual(r);
   });
 
   it('reports a newer link relative to the injected version', () => {

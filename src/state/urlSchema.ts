@@ -1,14 +1,18 @@
 /**
  * The versioned URL-hash schema, built on the parameter table in `params.ts`.
  *
- * A link is `#v=1&backend=auto&data=mnist&…` with every key in table order, so it reproduces the
- * run even after defaults change. Reading a link never throws: every value is validated and
- * clamped, and whatever had to be fixed is reported as a short human notice.
+ * A link is `#v=1&dim=16&loss=ces…`: the schema version and only the keys that differ from that
+ * version's defaults (kept for every version in `linkDefaults.ts`), so it is short and still
+ * reproduces the run after a default changes. Full links (every key) read the same. Reading a
+ * link never throws: every value is validated and clamped, and whatever had to be fixed is
+ * reported as a short human notice.
  *
  * Pure TypeScript (no DOM): runs in Node/Vitest and in the training Web Worker.
  */
 
 import { cleanText } from './notices';
+import { LINK_DEFAULTS } from './linkDefaults';
+import { DEFAULT_VIEW, takeView, viewParts, type View } from './viewParams';
 import {
   PARAMS,
   PARAM_BY_KEY,
@@ -42,6 +46,8 @@ export interface ParsedHash {
   config: Config;
   /** The second configuration B of a comparison (`b=1` and `b.<key>=value` for keys where B differs), or null. */
   compare: Config | null;
+  /** How to present it (`ui`, `autoplay`, `preset`); the default view when the link names none. */
+  view: View;
   notices: string[];
 }
 
@@ -171,26 +177,28 @@ export function withValue<K extends ParamKey>(config: Config, key: K, raw: unkno
 }
 
 /**
- * Writes a config as a hash body (no leading '#'): `v=1&backend=auto&…`, with every key in table
- * order, floats in their shortest round-trip form, ints as integers, values URI-encoded. Values
- * are validated on the way, so an invalid config still yields a link that parses cleanly. With a
- * comparison, `b=1` follows, then `b.<key>=value` for every key where B differs from A.
+ * Writes a config as a hash body (no leading '#'): `v=1` and, in table order, only the keys whose
+ * value differs from this version's defaults, floats in their shortest round-trip form, values
+ * URI-encoded. Values are validated on the way, so an invalid config still yields a link that
+ * parses cleanly. With a comparison, `b=1` follows, then `b.<key>=value` for every key where B
+ * differs from A; then the view keys (`preset`, `ui`, `autoplay`) when they are not the default.
  */
-export function serializeConfig(c: Config, compare: Config | null = null): string {
+export function serializeConfig(c: Config, compare: Config | null = null, view: View = DEFAULT_VIEW): string {
   const parts = [`v=${SCHEMA_VERSION}`];
   const text = (v: string | number) => encodeURIComponent(typeof v === 'number' ? formatNumber(v) : v);
+  const valueOf = (cfg: Config, p: ParamSpec) => validateValue(p.key, (cfg as Record<string, unknown>)[p.key]).value;
   for (const p of PARAMS) {
-    const { value } = validateValue(p.key, (c as Record<string, unknown>)[p.key]);
-    parts.push(`${encodeURIComponent(p.key)}=${text(value)}`);
+    const value = valueOf(c, p);
+    if (!Object.is(value, p.default)) parts.push(`${encodeURIComponent(p.key)}=${text(value)}`);
   }
   if (compare) {
     parts.push('b=1');
     for (const p of PARAMS) {
-      const { value } = validateValue(p.key, (compare as Record<string, unknown>)[p.key]);
-      if (!Object.is(value, validateValue(p.key, (c as Record<string, unknown>)[p.key]).value)) parts.push(`${COMPARE_PREFIX}${encodeURIComponent(p.key)}=${text(value)}`);
+      const value = valueOf(compare, p);
+      if (!Object.is(value, valueOf(c, p))) parts.push(`${COMPARE_PREFIX}${encodeURIComponent(p.key)}=${text(value)}`);
     }
   }
-  return parts.join('&');
+  return [...parts, ...viewParts(view)].join('&');
 }
 
 function decode(s: string): string | null {
@@ -202,13 +210,14 @@ function decode(s: string): string | null {
 }
 
 /**
- * {@link parseHash} with the migration table and current version injectable (for tests and for
+ * {@link parseHash} with the migration table, current version and versions' defaults injectable (for tests and for
  * checking a future migration before it ships). Never throws.
  */
 export function parseHashWith(
   hash: string,
   migrations: Readonly<Record<number, Migration>>,
   version: number,
+  defaults: Readonly<Record<number, Readonly<Record<string, string | number>>>> = LINK_DEFAULTS,
 ): ParsedHash {
   const notices: string[] = [];
   const config = defaultConfig();
@@ -219,9 +228,9 @@ export function parseHashWith(
       notices.push(
         `The link is too long (${body.length} characters, limit ${MAX_HASH_LENGTH}); using the defaults`,
       );
-      return { config, compare: null, notices };
+      return { config, compare: null, view: { ...DEFAULT_VIEW }, notices };
     }
-    if (body === '') return { config, compare: null, notices };
+    if (body === '') return { config, compare: null, view: { ...DEFAULT_VIEW }, notices };
 
     // 1. Split into raw key → value (decoded), last occurrence wins.
     let raw = new Map<string, string>();
@@ -266,6 +275,10 @@ export function parseHashWith(
         from = n;
       }
     }
+    // An older link leaves out the keys at *its* version's defaults: spell them out before
+    // upgrading, so the migrations see the whole configuration that link meant.
+    const then = from < version ? defaults[from] : undefined;
+    if (then) for (const [key, value] of Object.entries(then)) if (!raw.has(key)) raw.set(key, String(value));
     for (let n = from; n < version; n++) {
       const migrate = Object.prototype.hasOwnProperty.call(migrations, n) ? migrations[n] : undefined;
       if (!migrate) {
@@ -282,6 +295,7 @@ export function parseHashWith(
     }
 
     raw.delete('v'); // a migration must not smuggle the version back in as a "parameter"
+    const view = takeView(raw, notices);
 
     // 3. Validate known keys in table order; missing keys keep their defaults silently.
     const out = config as Record<string, string | number>;
@@ -314,10 +328,10 @@ export function parseHashWith(
     if (unknown.length > 0) {
       notices.push(`Ignored unknown ${unknown.length === 1 ? 'key' : 'keys'}: ${list(unknown)}`);
     }
-    return { config, compare, notices };
+    return { config, compare, view, notices };
   } catch {
     // Defensive: nothing above should throw, but a link must never break the page.
-    return { config: defaultConfig(), compare: null, notices: [...notices, 'Could not read the link; using the defaults'] };
+    return { config: defaultConfig(), compare: null, view: { ...DEFAULT_VIEW }, notices: [...notices, 'Could not read the link; using the defaults'] };
   }
 }
 

@@ -10,8 +10,11 @@ import type { Config, ParamKey } from '../state/params';
 import { checkEntry, parseHash, serializeConfig } from '../state/urlSchema';
 import { addNotice, clearRun, createPlaygroundStore, ingest, type PlaygroundStore } from '../state/store';
 import type { FromWorker, ToWorker } from '../worker/protocol';
-import { PRESET_BY_ID, presetConfig } from '../state/presets';
+import { PRESET_BY_ID, presetConfig, presetRunIndex } from '../state/presets';
+import { runTitle } from '../state/summary';
+import type { UiMode, View } from '../state/viewParams';
 import { requestedFaults } from '../worker/faults';
+import { describePage } from './pageMeta';
 
 export class Controller {
   private worker: Worker | null = null;
@@ -123,6 +126,9 @@ export class Controller {
   openPreset(id: string, a = 0, b = 1): void {
     const preset = PRESET_BY_ID.get(id);
     if (!preset?.runs[a]) return;
+    // A preset is a place to come back to: it gets its own history entry (controls, and the
+    // choice of which of its runs to show, replace it).
+    if (this.store.getState().preset?.id !== id) history.pushState(null, '', window.location.href);
     const backend = this.store.getState().config.backend;
     // B is another run than A: asking for the same one swaps them.
     const other = b !== a && preset.runs[b] ? b : a === 0 ? 1 : 0;
@@ -140,14 +146,40 @@ export class Controller {
     this.start();
   }
 
-  /** Reads a hash (page load, hash edited by hand); a bad one still yields a working config. */
-  loadHash(hash: string): void {
-    const { config, compare, notices } = parseHash(hash);
+  /**
+   * Reads a hash (page load, a link opened, Back/Forward); a bad one still yields a working config.
+   * Returns what the link asks of the presentation, e.g. to start training by itself.
+   */
+  loadHash(hash: string): View {
+    const { config, compare, view, notices } = parseHash(hash);
     for (const n of notices) addNotice(this.store, 'warn', n);
-    this.store.setState({ config });
+    const preset = view.preset === null ? undefined : PRESET_BY_ID.get(view.preset);
+    if (view.preset !== null && !preset) addNotice(this.store, 'warn', `preset=${view.preset} is not a preset of this version; its guide is not shown`);
+    const runB = preset && compare ? presetRunIndex(preset, compare) : -1;
+    this.store.setState({
+      config,
+      ui: view.ui,
+      autoplay: view.autoplay,
+      preset: preset ? { id: preset.id, a: Math.max(0, presetRunIndex(preset, config)), b: runB >= 0 ? runB : null } : null,
+    });
     const current = this.compare?.store.getState().config;
     if (compare === null || current === undefined || serializeConfig(compare) !== serializeConfig(current)) this.setCompare(compare);
+    // A bare address stays bare until something changes.
     if (hash.replace(/^#/, '') !== '') this.writeHash();
+    else this.showTitle();
+    return view;
+  }
+
+  /** Dismisses the preset's guide (the run goes on; the link stops naming the preset). */
+  closePreset(): void {
+    this.store.setState({ preset: null });
+    this.writeHash();
+  }
+
+  /** Switches the page's layout (the lecture button, the embed link) and keeps it in the link. */
+  setUi(ui: UiMode): void {
+    this.store.setState({ ui });
+    this.writeHash();
   }
 
   /** The link that reproduces the current run (and the comparison, if any). */
@@ -159,12 +191,23 @@ export class Controller {
 
   private hash(): string {
     const top = this.owner ?? this;
-    return serializeConfig(top.store.getState().config, top.compare?.store.getState().config ?? null);
+    const { config, ui, autoplay, preset } = top.store.getState();
+    return serializeConfig(config, top.compare?.store.getState().config ?? null, { ui, autoplay, preset: preset?.id ?? null });
   }
 
+  /** Puts the run's link in the address bar (replacing the entry: a control is not a place to go Back to) and its title on the page. */
   writeHash(): void {
     const hash = '#' + this.hash();
     if (window.location.hash !== hash) history.replaceState(null, '', hash);
+    this.showTitle();
+  }
+
+  /** Names the run in the page title and the share card (for share sheets that read the live page). */
+  private showTitle(): void {
+    const top = this.owner ?? this;
+    const { config, preset } = top.store.getState();
+    const title = runTitle(config, top.compare?.store.getState().config ?? null, preset ? (PRESET_BY_ID.get(preset.id)?.title ?? null) : null);
+    describePage(title, this.shareUrl());
   }
 
   dispose(): void {

@@ -14,7 +14,7 @@ export function PresetGuide() {
     <section className="preset-guide" data-testid="preset-guide" aria-label={`Preset: ${preset.title}`}>
       <header>
         <h2>{preset.title}</h2>
-        <button type="button" data-testid="preset-guide-close" aria-label="Dismiss the preset's guide" onClick={() => c.store.setState({ preset: null })}>
+        <button type="button" data-testid="preset-guide-close" aria-label="Dismiss the preset's guide" onClick={() => c.closePreset()}>
           ×
         </button>
       </header>
