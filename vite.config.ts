@@ -22,8 +22,25 @@ const contentSecurityPolicy = (): Plugin => ({
     html.replace(/<meta charset="UTF-8" \/>/, `$&\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`),
 });
 
+/**
+ * With SITE_URL set at build (`SITE_URL=https://you.github.io/playground/ npm run build`), makes the
+ * link-preview image URLs absolute and adds og:url: crawlers do not resolve relative ones.
+ */
+const siteUrl = (url = process.env.SITE_URL): Plugin => ({
+  name: 'site-url',
+  apply: 'build',
+  transformIndexHtml: (html) => {
+    if (!url) return html;
+    const base = new URL(url.endsWith('/') ? url : `${url}/`);
+    if (!/^https?:$/.test(base.protocol)) throw new Error(`SITE_URL must be an http(s) URL, not ${url}`);
+    return html
+      .replace(/(<meta (?:property="og:image"|name="twitter:image") content=")\.\/([^"]+)"/g, (_, head: string, path: string) => `${head}${new URL(path, base).href}"`)
+      .replace(/<meta property="og:type"[^>]*>/, (m) => `${m}\n    <meta property="og:url" content="${base.href}" />`);
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), siteUrl()],
   base: './',
   worker: { format: 'es' },
   server: { headers: isolation },

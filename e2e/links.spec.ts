@@ -115,6 +115,17 @@ test('links are short; controls replace the history entry, presets add one, and 
   await expect(page).toHaveURL(/#v=1&backend=wasm&data=blobs&seed=5$/);
   await expect.poll(async () => (await readRun(page)).config).toMatchObject({ data: 'blobs', seed: 5, dim: 2 });
   await expect(page).toHaveTitle('LN softmax, α = 16 · Blobs · Metric Playground');
+
+  // Each preset also has a plain link (to share, or open here: Back-able like any link).
+  await page.getByTestId('presets').click();
+  const link = page.getByTestId('preset-link-spirals');
+  expect(((await link.getAttribute('href')) ?? '').length).toBeLessThan(151);
+  await link.click();
+  await expect(page.getByTestId('preset-guide')).toContainText('Interleaved spirals');
+  await expect.poll(async () => (await readRun(page)).config).toMatchObject({ data: 'spirals', dim: 8, alpha: 4, backend: 'auto' });
+  await page.goBack();
+  await expect(page.getByTestId('preset-guide')).toHaveCount(0);
+  await expect.poll(async () => (await readRun(page)).config).toMatchObject({ data: 'blobs', seed: 5 });
 });
 
 test('a full link of the format written before links were shortened opens the same configuration', async ({ page }) => {

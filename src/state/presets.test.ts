@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRESETS, presetConfig, presetRunIndex } from './presets';
-import { parseHash, serializeConfig } from './urlSchema';
+import { PRESETS, presetConfig, presetLink, presetRunIndex } from './presets';
+import { parseHash } from './urlSchema';
 
 describe('presets', () => {
   it('have unique ids, every text, and links that parse cleanly', () => {
@@ -32,7 +32,7 @@ describe('preset links', () => {
     for (const p of PRESETS) {
       const a = presetConfig(p.runs[0], 'auto');
       const b = p.runs[1] ? presetConfig(p.runs[1], 'auto') : null;
-      const hash = serializeConfig(a, b, { ui: 'full', autoplay: false, preset: p.id });
+      const hash = presetLink(p);
       expect(hash.length, `${p.id}: ${hash}`).toBeLessThan(150);
       const back = parseHash(hash);
       expect(back.config).toEqual(a);

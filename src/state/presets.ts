@@ -7,7 +7,7 @@
  *
  * Pure TypeScript (no React, no DOM).
  */
-import { parseHash } from './urlSchema';
+import { parseHash, serializeConfig } from './urlSchema';
 import type { Config } from './params';
 
 /** One run of a preset: a label and the link (hash keys on top of the defaults) that makes it. */
@@ -162,4 +162,11 @@ export function presetConfig(run: PresetRun, backend: Config['backend']): Config
 export function presetRunIndex(preset: Preset, config: Config): number {
   const key = (c: Config) => JSON.stringify({ ...c, backend: 'auto' });
   return preset.runs.findIndex((run) => key(presetConfig(run, config.backend)) === key(config));
+}
+
+/** The link hash (no '#') that opens `preset`: its first run, its second beside it, and its guide. */
+export function presetLink(preset: Preset): string {
+  const a = presetConfig(preset.runs[0], 'auto');
+  const b = preset.runs[1] ? presetConfig(preset.runs[1], 'auto') : null;
+  return serializeConfig(a, b, { ui: 'full', autoplay: false, preset: preset.id });
 }

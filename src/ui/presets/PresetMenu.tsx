@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useController } from '../context';
-import { PRESETS } from '../../state/presets';
+import { PRESETS, presetLink } from '../../state/presets';
 
 /** The Presets menu: each entry says what it reproduces and what to look for; clicking one opens and trains it. */
 export function PresetMenu() {
@@ -21,7 +21,7 @@ export function PresetMenu() {
       {open && (
         <ul className="preset-list" data-testid="preset-list">
           {PRESETS.map((p) => (
-            <li key={p.id}>
+            <li key={p.id} className="preset-entry">
               <button
                 type="button"
                 data-testid={`preset-${p.id}`}
@@ -34,6 +34,10 @@ export function PresetMenu() {
                 <span className="preset-reproduces">{p.reproduces}</span>
                 <span className="preset-look">Look for: {p.lookFor}</span>
               </button>
+              {/* A plain link to share or open in a new tab (opening it here is Back-able like any link). */}
+              <a className="preset-link" data-testid={`preset-link-${p.id}`} href={`#${presetLink(p)}`} aria-label={`Link to the preset ${p.title}`} onClick={() => setOpen(false)}>
+                link
+              </a>
             </li>
           ))}
         </ul>
