@@ -4,6 +4,8 @@ import { Header } from './Header';
 import { Notices } from './Notices';
 import { DataLoadFailed } from './DataLoadFailed';
 import { Transport } from './Transport';
+import { ExportPanel } from './exports/ExportPanel';
+import { RunFiles } from './exports/RunFiles';
 import { SettingsPanel } from './compare/CompareControls';
 import { CompareView } from './compare/CompareView';
 import { StatusBar } from './StatusBar';
@@ -15,23 +17,38 @@ import { InputPlane } from './plots/InputPlane';
 import { Intro } from './help/Intro';
 import { Glossary } from './help/Glossary';
 import { PresetGuide } from './presets/PresetGuide';
+import { usePlayground } from '../state/store';
+import { LectureBar } from './LectureBar';
+import { EmbedBar } from './EmbedBar';
+import { ShortcutsHelp } from './ShortcutsHelp';
+import './lecture.css';
 
 export function App({ controller }: { controller: Controller }) {
+  // The layout the link asks for: everything, a lecture (transport and large views), or bare views
+  // for an iframe. What a mode leaves out is not rendered (or display: none), so Tab never reaches it.
+  const ui = usePlayground(controller.store, (s) => s.ui);
+  const full = ui === 'full';
   return (
     <ControllerContext.Provider value={controller}>
-      <div className="app">
-        <Header />
+      <div className={`app app-${ui}`} data-ui={ui}>
+        {full && <Header />}
+        {ui === 'lecture' && <LectureBar />}
         <Notices />
         <DataLoadFailed />
         <div className="layout">
-          <aside className="sidebar">
-            <Transport />
-            <SettingsPanel />
-          </aside>
+          {full && (
+            <aside className="sidebar">
+              <Transport />
+              <ExportPanel />
+              <RunFiles />
+              <SettingsPanel />
+            </aside>
+          )}
           <main className="views">
-            <Intro />
-            <PresetGuide />
-            <StatusBar />
+            {ui === 'embed' && <EmbedBar />}
+            {full && <Intro />}
+            {ui !== 'embed' && <PresetGuide />}
+            {ui !== 'embed' && <StatusBar />}
             <CompareView />
             <div className="plots">
               <EmbeddingPlot />
@@ -42,7 +59,8 @@ export function App({ controller }: { controller: Controller }) {
             <EvaluationPanel />
           </main>
         </div>
-        <Glossary />
+        {full && <Glossary />}
+        <ShortcutsHelp />
       </div>
     </ControllerContext.Provider>
   );

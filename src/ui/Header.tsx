@@ -2,13 +2,15 @@ import { useAppState, useController } from './context';
 import { PresetMenu } from './presets/PresetMenu';
 import { openGlossary } from '../state/store';
 import { Tip } from './help/Tip';
+import { setShortcutsOpen } from './shortcuts';
 
 /** Title, the backend in use and the WebGPU adapter, and the data-loading progress. */
 export function Header() {
   const backend = useAppState((s) => s.backend);
   const progress = useAppState((s) => s.progress);
   const adapter = backend?.adapter;
-  const { store } = useController();
+  const controller = useController();
+  const { store } = controller;
   const adapterText = adapter
     ? `adapter: ${adapter.vendor || '?'} / ${adapter.architecture || '?'}${adapter.fallback ? ' (CPU fallback)' : ''}`
     : backend
@@ -24,6 +26,13 @@ export function Header() {
         </button>
         <button type="button" data-testid="show-intro" aria-label="Show the introduction" title="What is this?" onClick={() => store.setState({ introOpen: true })}>
           ?
+        </button>
+        <button type="button" data-testid="show-shortcuts" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setShortcutsOpen(true)}>
+          ⌨
+        </button>
+        {/* A presentation for a room: transport and large views only (the link keeps ui=lecture). */}
+        <button type="button" data-testid="lecture-mode" title="Present: large plots, only play, pause, step and reset (Esc leaves)" onClick={() => controller.setUi('lecture')}>
+          Lecture mode
         </button>
       </nav>
       <div className="backend-info">

@@ -33,7 +33,10 @@ function NoticeItem({ notice }: { notice: Notice }) {
 
 /** Messages about links, fallbacks and failures; repeats merge, information fades, errors stay. */
 export function Notices() {
-  const notices = useAppState((s) => s.notices);
+  const all = useAppState((s) => s.notices);
+  // A lecture or an embedded view shows only what stops the run; the full page shows everything.
+  const bare = useAppState((s) => s.ui !== 'full');
+  const notices = bare ? all.filter((n) => n.level === 'error') : all;
   if (notices.length === 0) return null;
   return (
     <ul className="notices" aria-live="polite">

@@ -11,6 +11,7 @@ export function Transport() {
   // After a divergence every further step is NaN: only Reset (or a changed setting) continues.
   const halted = finished || diverged;
   const ready = useAppState((s) => s.dataset !== null && s.progress === null);
+  const lecture = useAppState((s) => s.ui === 'lecture');
   const [link, setLink] = useState<string | null>(null);
   const buttonsRef = useRef<HTMLDivElement>(null);
   // The transport button that holds the keyboard focus (null once focus moved elsewhere on purpose).
@@ -55,21 +56,24 @@ export function Transport() {
   return (
     <section className="transport">
       <div className="buttons" ref={buttonsRef} onFocus={onFocus} onBlur={onBlur}>
-        <button data-testid="play" onClick={() => c.play()} disabled={!ready || running || halted} title="Train continuously">
+        <button data-testid="play" onClick={() => c.play()} disabled={!ready || running || halted} title="Train continuously (Space)" aria-keyshortcuts="Space">
           ▶ Play
         </button>
-        <button data-testid="pause" onClick={() => c.pause()} disabled={!running} title="Pause after the current step">
+        <button data-testid="pause" onClick={() => c.pause()} disabled={!running} title="Pause after the current step (Space)" aria-keyshortcuts="Space">
           ❚❚ Pause
         </button>
-        <button data-testid="step-once" onClick={() => c.stepOnce()} disabled={!ready || running || halted} title="One training step">
+        <button data-testid="step-once" onClick={() => c.stepOnce()} disabled={!ready || running || halted} title="One training step (S)" aria-keyshortcuts="S">
           Step
         </button>
-        <button data-testid="reset" onClick={() => c.reset()} title="Restart from the same seeds">
+        <button data-testid="reset" onClick={() => c.reset()} title="Restart from the same seeds (R)" aria-keyshortcuts="R">
           ↺ Reset
         </button>
-        <button data-testid="share" onClick={share} title="Copy a link that reproduces this run">
-          Copy link
-        </button>
+        {/* Lecture mode shows only what drives the run. */}
+        {!lecture && (
+          <button data-testid="share" onClick={share} title="Copy a link that reproduces this run">
+            Copy link
+          </button>
+        )}
       </div>
       {finished && <p className="hint">Reached the step limit; raise “Steps” to train longer.</p>}
       {diverged && (
@@ -77,7 +81,7 @@ export function Transport() {
           Training diverged: press Reset, or lower the learning rate or α, to continue.
         </p>
       )}
-      {link && (
+      {link && !lecture && (
         <input
           className="share-url"
           data-testid="share-url"

@@ -14,6 +14,7 @@ import { PRESET_BY_ID, presetConfig, presetRunIndex } from '../state/presets';
 import { runTitle } from '../state/summary';
 import type { UiMode, View } from '../state/viewParams';
 import { requestedFaults } from '../worker/faults';
+import { readModelFiles, saveRunFiles } from './exports/runFileIo';
 import { describePage } from './pageMeta';
 
 export class Controller {
@@ -36,7 +37,11 @@ export class Controller {
   private spawn(): void {
     this.worker?.terminate();
     const w = new Worker(new URL('../worker/trainer.worker.ts', import.meta.url), { type: 'module' });
-    w.onmessage = (e: MessageEvent<FromWorker>) => ingest(this.store, e.data);
+    w.onmessage = (e: MessageEvent<FromWorker>) => {
+      // The run's files (downloads, an opened model) are not run state: routed before ingest.
+      if (e.data.type === 'modelOpened') this.adoptModel(e.data);
+      else if (!saveRunFiles(e.data)) ingest(this.store, e.data);
+    };
     w.onerror = (e) => {
       e.preventDefault();
       addNotice(this.store, 'error', `The training worker failed: ${e.message || 'unknown error'}. Press reset to restart it.`);
@@ -208,6 +213,39 @@ export class Controller {
     const { config, preset } = top.store.getState();
     const title = runTitle(config, top.compare?.store.getState().config ?? null, preset ? (PRESET_BY_ID.get(preset.id)?.title ?? null) : null);
     describePage(title, this.shareUrl());
+  }
+
+  /** Downloads the run as a tfjs model artifact: model.json at once, its .weights.bin on a second click (runFileIo.ts). */
+  exportModel(): void {
+    this.send({ type: 'exportModel' });
+  }
+
+  /** Downloads the evaluation set's embeddings as the Embedding Projector's vectors.tsv (metadata.tsv, the labels, on a second click). */
+  exportEmbeddings(): void {
+    this.send({ type: 'exportEmbeddings' });
+  }
+
+  /**
+   * Opens a saved model (its model.json and .weights.bin, chosen together): the worker checks it
+   * and, only if it is sound, replaces the run with it; otherwise an error notice says why and the
+   * current run is left as it was.
+   */
+  async loadModel(files: File[]): Promise<void> {
+    const msg = await readModelFiles(files);
+    if (typeof msg === 'string') addNotice(this.store, 'error', `The model was not opened: ${msg}`);
+    else this.worker?.postMessage(msg, msg.weights.map((w) => w.data));
+  }
+
+  /** The worker opened a saved model in place of run `msg.run`: take its configuration (and link) as a new run, paused. */
+  private adoptModel(msg: Extract<FromWorker, { type: 'modelOpened' }>): void {
+    // The page has moved on (another run was started meanwhile): that run's init replaces this one.
+    if (msg.run !== this.store.getState().run) return;
+    const run = clearRun(this.store);
+    // The opened model is its own run: no preset's guide speaks for it.
+    this.store.setState({ config: msg.config, preset: null });
+    this.writeHash();
+    this.send({ type: 'adoptModel', run });
+    addNotice(this.store, 'info', `Opened the saved model at step ${msg.step}, paused: Play continues its training, “Evaluate all” evaluates it.`);
   }
 
   dispose(): void {

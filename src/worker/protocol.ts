@@ -67,7 +67,19 @@ export type ToWorker =
   /** Evaluate now: all of the evaluation set (`full`) or the periodic subsample. */
   | { type: 'evaluate'; full: boolean }
   /** Rebuild the same run from its seeds, as run number `run`. */
-  | { type: 'reset'; run: number };
+  | { type: 'reset'; run: number }
+  | RunFileCommand;
+
+/** Commands about the run's files (src/worker/runFiles.ts): saving, and opening a saved model. */
+export type RunFileCommand =
+  /** Send the run as a tfjs model artifact (`modelFile`). */
+  | { type: 'exportModel' }
+  /** Send the evaluation set's embeddings and labels as the Embedding Projector's TSVs (`embeddingsFile`). */
+  | { type: 'exportEmbeddings' }
+  /** Open a saved model (model.json's text and the chosen .bin files); answered by `modelOpened` or an error notice. */
+  | { type: 'loadModel'; jsonName: string; json: string; weights: { name: string; data: ArrayBuffer }[] }
+  /** The page took the opened model's configuration: report it as run number `run`. */
+  | { type: 'adoptModel'; run: number };
 
 /**
  * A report from the worker, stamped with the number of the run it belongs to: reports of a run
@@ -93,4 +105,10 @@ export type WorkerReport =
   | { type: 'state'; running: boolean; step: number; finished: boolean; diverged: boolean; numTensors: number }
   | { type: 'notice'; level: 'info' | 'warn' | 'error'; message: string }
   /** The run cannot continue in this worker (e.g. the GPU device was lost). */
-  | { type: 'fatal'; message: string };
+  | { type: 'fatal'; message: string }
+  /** The run as a model artifact: model.json's text and its weights file (transferred). */
+  | { type: 'modelFile'; step: number; json: string; weightsName: string; weights: ArrayBuffer }
+  /** The evaluation set at `step` as the Embedding Projector's vectors.tsv and metadata.tsv. */
+  | { type: 'embeddingsFile'; step: number; vectors: string; metadata: string }
+  /** A saved model passed every check and replaced the run (paused); the page answers `adoptModel`. */
+  | { type: 'modelOpened'; config: Config; step: number };

@@ -13,7 +13,8 @@ import { loadSplit } from './dataCache';
 import { evaluateSubset } from './evaluation';
 import { buildSnapshot, snapshotTransfers } from './snapshot';
 import { CollapseWatch } from './collapseWatch';
-import type { ToWorker, WorkerReport } from './protocol';
+import type { RunFileCommand, ToWorker, WorkerReport } from './protocol';
+import { embeddingsFile, failureMessage, modelFile, openModel, readyReport } from './runFiles';
 import type { Faults } from './faults';
 import { injectFaults } from './injectFaults';
 
@@ -261,7 +262,7 @@ async function loop(): Promise<void> {
  * overtaken by a later init or reset (e.g. Play pressed while a run was still building, then
  * another preset opened) belongs to a run that no longer exists, and is dropped.
  */
-async function handle(msg: ToWorker, receivedAt: number): Promise<void> {
+async function handle(msg: ToWorker, receivedAt: number, wasRunning = false): Promise<void> {
   const stale = receivedAt !== epoch;
   switch (msg.type) {
     case 'init':
@@ -287,11 +288,59 @@ async function handle(msg: ToWorker, receivedAt: number): Promise<void> {
       return;
     case 'pause':
       return;
+    case 'exportModel':
+    case 'exportEmbeddings':
+    case 'loadModel':
+      return stale ? undefined : fileCommand(msg, wasRunning);
+    case 'adoptModel':
+      return stale ? undefined : adoptModel(msg.run);
   }
+}
+
+/**
+ * Saves or opens the run's files (src/worker/runFiles.ts) between two steps: training that the
+ * command interrupted goes on after it, unless another command came or a model replaced the run.
+ * A file that cannot be opened changes nothing: its reason is posted as an error notice.
+ */
+async function fileCommand(msg: RunFileCommand, wasRunning: boolean): Promise<void> {
+  const [mine, before, device] = [generation, run, deviceLosses];
+  try {
+    if (msg.type === 'exportModel' && run && config) post(...(await modelFile(run, config)));
+    if (msg.type === 'exportEmbeddings' && run) post(await embeddingsFile(run, yieldToEvents));
+    if (msg.type === 'loadModel' && config) {
+      const label = 'Opening the model';
+      const opsNow = tf.getBackend() === 'webgpu' ? webgpuPairOps : tfjsPairOps;
+      const opened = await openModel(msg, config.backend, dataUrl, opsNow, (fraction) => post({ type: 'progress', label, fraction }), faults.dataTimeoutMs);
+      run?.dispose();
+      [run, config, checkpoint, diverged] = [opened.trainer, opened.config, null, false];
+      collapse = new CollapseWatch(opened.config, opened.trainer.split.train.y);
+      // Commands sent to the replaced run (a Play pressed meanwhile) are dropped; the page adopts this one.
+      epoch++;
+      post({ type: 'modelOpened', config: opened.config, step: opened.trainer.step });
+    }
+  } catch (err) {
+    if (device === deviceLosses) post({ type: 'notice', level: 'error', message: failureMessage(msg, err) });
+  }
+  if (wasRunning && run === before && mine === generation && !running && !dead && !diverged) {
+    running = true;
+    await loop();
+  }
+}
+
+/** The page took the opened model as run number `n`: report it as a new run (ready, its view, its state). */
+async function adoptModel(n: number): Promise<void> {
+  if (!run) return;
+  runId = n;
+  // Its step first, so the page never shows the opened run ready at step 0.
+  postState();
+  post(readyReport(run));
+  await sendSnapshot();
+  postState();
 }
 
 self.onmessage = (e: MessageEvent<ToWorker>) => {
   const msg = e.data;
+  const wasRunning = running;
   // Pause must not wait behind the loop it stops; anything else (but an evaluation asked for while
   // training) stops the loop first. The running flag is set here, not in the queue, so a second
   // play cannot start a loop that outlives a pause.
@@ -317,7 +366,7 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
   const receivedAt = epoch;
   const device = deviceLosses;
   chain = chain
-    .then(() => handle(msg, receivedAt))
+    .then(() => handle(msg, receivedAt, wasRunning))
     .catch((err: unknown) => {
       // A command that failed because the GPU device went away: the recovery speaks for it.
       if (device !== deviceLosses) return;

@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useAppState, useController } from '../context';
 import { plotContext, plotHelp, type PlotId } from './plotHelp';
 import { glossaryEntry } from './glossary';
 import { openGlossary } from '../../state/store';
+import { PlotExportButtons } from '../exports/PlotExportButtons';
 
 /**
  * A view's title, its one-line caption (true for the run shown), and a "?" that opens what to look
@@ -15,10 +16,11 @@ export function PlotTitle({ id, children }: { id: PlotId; children?: ReactNode }
   const dim = useAppState((s) => s.config.dim);
   const data = useAppState((s) => s.config.data);
   const [open, setOpen] = useState(false);
+  const captionRef = useRef<HTMLElement>(null);
   const help = plotHelp(id, plotContext({ loss, head, dim, data }));
   return (
     <>
-      <figcaption>
+      <figcaption ref={captionRef}>
         {children ?? help.title}
         <button
           type="button"
@@ -30,6 +32,7 @@ export function PlotTitle({ id, children }: { id: PlotId; children?: ReactNode }
         >
           ?
         </button>
+        <PlotExportButtons id={id} title={help.title} caption={captionRef} />
       </figcaption>
       <p className="plot-caption" data-testid={`caption-${id}`}>
         {help.caption}

@@ -1,0 +1,186 @@
+import { test, expect, type Page } from '@playwright/test';
+import { readFile, writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { openApp } from './helpers';
+import { PLOT_IDS } from '../src/ui/help/plotHelp';
+import { METRIC_COLUMNS } from '../src/state/metricsExport';
+
+// Exports (issue: "every plot as PNG and SVG, the metrics as CSV and JSON"): a person clicks each
+// save button, the browser downloads a file, and the file holds what the view shows. Blobs with the
+// LN softmax: every one of the twelve views has data after 60 steps (the scatter once a run is recorded).
+const HASH = '#backend=wasm&data=blobs&classes=4&loss=softmax&head=ln&evalEvery=10&metricsEvery=10&steps=60';
+
+/** Clicks a save button and reads the downloaded file. */
+async function download(page: Page, testId: string): Promise<{ name: string; body: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  return { name: file.suggestedFilename(), body: await readFile((await file.path())!) };
+}
+
+/**
+ * Decodes a PNG in the page: its size, its number of distinct colours, the share of pixels unlike
+ * the top-left one (the background), and the share of near-black ones (an unstyled SVG fills its
+ * curves' areas black).
+ */
+function pixelStats(page: Page, png: Buffer) {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    const colours = new Set<number>();
+    let unlike = 0;
+    let black = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+      if (Math.abs(d[i] - d[0]) + Math.abs(d[i + 1] - d[1]) + Math.abs(d[i + 2] - d[2]) > 40) unlike++;
+      if (d[i] + d[i + 1] + d[i + 2] < 90) black++;
+    }
+    const n = d.length / 4;
+    return { width: canvas.width, height: canvas.height, colours: colours.size, unlike: unlike / n, black: black / n };
+  }, png.toString('base64'));
+}
+
+/** Parses an SVG file as XML in the page and reads back what a check needs. */
+function readSvg(page: Page, text: string) {
+  return page.evaluate((t) => {
+    const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+    const root = doc.documentElement;
+    return {
+      error: doc.getElementsByTagName('parsererror').length > 0,
+      ns: root.namespaceURI,
+      width: Number(root.getAttribute('width')),
+      height: Number(root.getAttribute('height')),
+      styleSheets: root.getElementsByTagName('style').length,
+      foreign: root.querySelectorAll('foreignObject, link').length,
+      texts: Array.from(root.getElementsByTagName('text')).map((e) => (e.textContent ?? '').trim()),
+      points: root.querySelectorAll('g.points circle').length,
+      images: root.getElementsByTagName('image').length,
+      desc: root.querySelector('desc')?.textContent ?? '',
+      background: root.querySelector('rect.export-background')?.getAttribute('fill'),
+      lossStroke: /stroke:[^;]*/.exec(root.querySelector('path.loss-line')?.getAttribute('style') ?? '')?.[0],
+    };
+  }, text);
+}
+
+/** What the page shows for a view: its title text, caption, axis tick labels and legend labels. */
+function shownTexts(page: Page, id: string) {
+  return page.evaluate((plot) => {
+    const caption = document.querySelector(`[data-testid="export-${plot}-svg"]`)!.closest('figcaption')!;
+    const host = caption.closest('figure')!;
+    const svg = plot === 'embedding-plot' ? host.querySelector('.stack > svg') : plot === 'input-plane' || plot === 'embedding-timeline' ? null : host.querySelector(':scope > svg');
+    const all = (sel: string) => (svg ? Array.from(svg.querySelectorAll(sel)).map((e) => (e.textContent ?? '').trim()) : []);
+    const words = (t: string) => t.replace(/\s+/g, ' ').trim();
+    return {
+      // The title with its legend keys (loss — and α - -), without the buttons.
+      title: words(Array.from(caption.childNodes).map((n) => (n instanceof Element && n.matches('button, .plot-export') ? '' : n.textContent)).join('')),
+      caption: (document.querySelector(`[data-testid="caption-${plot}"]`)?.textContent ?? '').trim(),
+      ticks: all('.tick text').filter(Boolean),
+      legend: all('.legend text'),
+    };
+  }, id);
+}
+
+test('every view saves as a standalone SVG and a PNG; the metrics save as CSV and JSON', async ({ page, browser }, testInfo) => {
+  test.setTimeout(150_000);
+  await openApp(page, HASH, 'wasm');
+  await page.getByTestId('intro-close').click();
+  // A view with nothing drawn has nothing to save (no empty frames, no broken files): no run recorded yet.
+  await expect(page.getByTestId('export-opis-scatter-svg')).toBeDisabled();
+  await expect(page.getByTestId('export-opis-scatter-png')).toBeDisabled();
+
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('step')).toHaveText('60', { timeout: 120_000 });
+  // Evaluated at steps 0, 10, …, 60.
+  await expect.poll(() => page.evaluate(() => window.playground.store.getState().evalSeries.step.at(-1)), { timeout: 60_000 }).toBe(60);
+  await expect(page.getByTestId('run-state')).not.toHaveText('training');
+  await page.getByTestId('record-run').click();
+
+  // The metrics: CSV rows = evaluated steps, values as in the store; JSON with the configuration and the link.
+  const store = await page.evaluate(() => {
+    const s = window.playground.store.getState();
+    return { steps: [...s.evalSeries.step], ap: [...s.evalSeries.ap], config: { ...s.config }, evalStep: s.evaluation?.step, plane: s.snapshot?.plane?.labels.length ?? 0 };
+  });
+  const csv = await download(page, 'export-metrics-csv');
+  expect(csv.name).toMatch(/^metric-playground-metrics-step60\.csv$/);
+  const lines = csv.body.toString('utf8').trimEnd().split('\n');
+  expect(lines[0]).toBe(METRIC_COLUMNS.join(','));
+  expect(lines).toHaveLength(1 + store.steps.length);
+  const rows = lines.slice(1).map((l) => l.split(','));
+  expect(rows.map((r) => Number(r[0]))).toEqual(store.steps);
+  expect(rows.map((r) => Number(r[METRIC_COLUMNS.indexOf('ap')]))).toEqual(store.ap); // unrounded
+  for (const r of rows) expect(Number(r[METRIC_COLUMNS.indexOf('accuracy')])).toBeGreaterThan(0); // evalEvery = metricsEvery: every row has one
+  const json = JSON.parse((await download(page, 'export-metrics-json')).body.toString('utf8'));
+  expect(json.config).toEqual(store.config);
+  expect(json.link).toContain('data=blobs');
+  expect(json.steps.map((r: { step: number }) => r.step)).toEqual(store.steps);
+  expect(json.final.step).toBe(store.evalStep);
+  expect(json.final.recall.length).toBeGreaterThan(0);
+
+  // Its own context (a window of its own): a second tab would hide the app's tab, whose frames then stall.
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  for (const id of PLOT_IDS) {
+    await test.step(id, async () => {
+      await expect(page.getByTestId(`export-${id}-svg`), `${id} has data, so it can be saved`).toBeEnabled();
+      const shown = await shownTexts(page, id);
+      const file = await download(page, `export-${id}-svg`);
+      expect(file.name).toBe(`metric-playground-${id}-step60.svg`);
+      const svg = await readSvg(page, file.body.toString('utf8'));
+      expect(svg.error, 'parses as XML').toBe(false);
+      expect(svg.ns).toBe('http://www.w3.org/2000/svg');
+      expect(svg.styleSheets + svg.foreign, 'no style sheet: styles are inline').toBe(0);
+      expect(svg.width).toBeGreaterThan(200);
+      expect(svg.desc).toContain('data=blobs');
+      const texts = svg.texts.join(' ').replace(/\s+/g, ' '); // wrapped lines read as one text
+      expect(texts).toContain(shown.title);
+      expect(texts).toContain(shown.caption.split(' ').slice(0, 4).join(' '));
+      for (const t of [...shown.ticks, ...shown.legend]) expect(svg.texts, `${id}: "${t}"`).toContain(t);
+      if (id === 'embedding-plot') {
+        const n = Number(await page.getByTestId('embedding-plot').getAttribute('data-points'));
+        expect(svg.points, 'the canvas points are in the file').toBe(n);
+      }
+      if (id === 'input-plane') {
+        expect(svg.points).toBe(store.plane);
+        expect(svg.images, 'the class map under the points').toBe(1);
+        expect(texts).toContain('class 0');
+      }
+      if (id === 'embedding-timeline') {
+        expect(texts).toContain('step 0');
+        expect(texts).toContain('step 60');
+        expect(svg.points).toBeGreaterThan(0);
+      }
+      if (id !== 'input-plane' && id !== 'embedding-timeline') expect(shown.ticks.length, `${id} has axes on the page`).toBeGreaterThan(4);
+
+      // Standalone: opened on its own (no page, no style sheet), it draws the plot.
+      const path = testInfo.outputPath(`${id}.svg`);
+      await writeFile(path, file.body);
+      await viewer.setViewportSize({ width: Math.ceil(svg.width), height: Math.ceil(svg.height) });
+      await viewer.goto(pathToFileURL(path).href);
+      const shot = await pixelStats(page, await viewer.screenshot());
+      expect(shot.colours, `${id}: standalone SVG is not blank`).toBeGreaterThan(20);
+      expect(shot.unlike).toBeGreaterThan(0.01);
+      expect(shot.black, `${id}: styles hold without the page (no black-filled curves)`).toBeLessThan(0.05);
+
+      const png = await download(page, `export-${id}-png`);
+      expect(png.name).toBe(`metric-playground-${id}-step60.png`);
+      expect(png.body.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      expect([png.body.readUInt32BE(16), png.body.readUInt32BE(20)]).toEqual([Math.round(2 * svg.width), Math.round(2 * svg.height)]);
+      const pixels = await pixelStats(page, png.body);
+      expect(pixels.colours, `${id}: PNG is not a single colour`).toBeGreaterThan(20);
+      expect(pixels.unlike).toBeGreaterThan(0.01);
+      expect(pixels.black).toBeLessThan(0.05);
+    });
+  }
+  await viewerContext.close();
+
+  // The exports follow the colour scheme in force, with its CSS variables resolved into the file.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await readSvg(page, (await download(page, 'export-loss-plot-svg')).body.toString('utf8'));
+  expect(dark.background).toBe('rgb(30, 34, 39)'); // --panel in the dark scheme
+  expect(dark.lossStroke).toBe('stroke:rgb(122, 167, 240)'); // --accent in the dark scheme, not var(--accent)
+});

@@ -1,0 +1,132 @@
+/**
+ * Keyboard shortcuts of the page: Space plays or pauses, `s` steps once, `r` resets, `?` shows the
+ * list, Escape closes it (and leaves lecture mode). They stay out of the way of typing: nothing
+ * fires in a text field, select or editable element, nor with Ctrl, Alt or Meta held, and Space on
+ * a focused button is left to the button (it clicks it; acting too would toggle twice).
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import type { Controller } from './controller';
+
+/** What a key press asks for. */
+export type ShortcutAction = 'toggle' | 'step' | 'reset' | 'help' | 'escape';
+
+/** The list shown by `?` (keys as printed, what they do). */
+export const SHORTCUTS: ReadonlyArray<{ keys: string; does: string }> = [
+  { keys: 'Space', does: 'Play / pause training' },
+  { keys: 'S', does: 'One training step' },
+  { keys: 'R', does: 'Reset the run (same seeds)' },
+  { keys: '?', does: 'Show or hide this list' },
+  { keys: 'Esc', does: 'Close this list; leave lecture mode' },
+];
+
+/** The parts of a keydown that decide whether it is a shortcut (plain data, so it can be tested). */
+export interface KeyPress {
+  key: string;
+  ctrl: boolean;
+  alt: boolean;
+  meta: boolean;
+  repeat: boolean;
+  /** The focused element is a text field, select, textarea or editable content. */
+  typing: boolean;
+  /** The focused element clicks on Space by itself (a button, a link, a checkbox…). */
+  clicksOnSpace: boolean;
+}
+
+/** The shortcut a key press means, or null when it must be left alone. */
+export function shortcutFor(p: KeyPress): ShortcutAction | null {
+  if (p.ctrl || p.alt || p.meta) return null;
+  // Escape still closes the list from a field; nothing else fires while typing.
+  if (p.key === 'Escape') return 'escape';
+  if (p.typing) return null;
+  if (p.key === '?') return p.repeat ? null : 'help';
+  if (p.key === ' ' || p.key === 'Spacebar') return p.repeat || p.clicksOnSpace ? null : 'toggle';
+  if (p.key === 's' || p.key === 'S') return 'step';
+  if (p.key === 'r' || p.key === 'R') return p.repeat ? null : 'reset';
+  return null;
+}
+
+const TEXT_INPUTS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+const SPACE_CLICKS = new Set(['BUTTON', 'A', 'SUMMARY']);
+const CLICKING_ROLES = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'menuitem', 'tab', 'option', 'slider']);
+
+/** Reads a DOM keydown into a {@link KeyPress}. */
+export function keyPressOf(e: KeyboardEvent): KeyPress {
+  const el = (e.target instanceof Element ? e.target : null) as HTMLElement | null;
+  // Every <input> counts as typing: a slider or checkbox has its own meaning for Space and letters.
+  const typing = !!el && (TEXT_INPUTS.has(el.tagName) || el.isContentEditable || el.closest('[contenteditable=""], [contenteditable="true"]') !== null);
+  const role = el?.getAttribute('role') ?? '';
+  const clicksOnSpace = !!el && (SPACE_CLICKS.has(el.tagName) || CLICKING_ROLES.has(role));
+  return { key: e.key, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey, repeat: e.repeat, typing, clicksOnSpace };
+}
+
+// Whether the list is shown: shared by the header's button, the `?` key and the dialog itself.
+let helpOpen = false;
+const listeners = new Set<() => void>();
+
+/** Shows (true) or hides (false) the shortcut list. */
+export function setShortcutsOpen(open: boolean): void {
+  if (open === helpOpen) return;
+  helpOpen = open;
+  for (const l of listeners) l();
+}
+
+/** Whether the shortcut list is shown (re-renders on change). */
+export function useShortcutsOpen(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => helpOpen,
+  );
+}
+
+/** Back to the full page from lecture mode, the keyboard focus on the button that comes back to it. */
+export function leaveLecture(c: Controller): void {
+  c.setUi('full');
+  // The focused control (Exit, or none) is gone with the lecture bar: do not drop the focus on <body>.
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="lecture-mode"]')?.focus());
+}
+
+/** Carries out `action` on the page's controller; true when it did something. */
+function perform(c: Controller, action: ShortcutAction): boolean {
+  const s = c.store.getState();
+  const ready = s.dataset !== null && s.progress === null;
+  const halted = s.finished || s.diverged;
+  switch (action) {
+    case 'toggle':
+      if (s.running) c.pause();
+      else if (ready && !halted) c.play();
+      else return false;
+      return true;
+    case 'step':
+      // As the Step button: only while paused, on a run that can go on.
+      if (!ready || s.running || halted) return false;
+      c.stepOnce();
+      return true;
+    case 'reset':
+      c.reset();
+      return true;
+    case 'help':
+      setShortcutsOpen(!helpOpen);
+      return true;
+    case 'escape':
+      if (helpOpen) setShortcutsOpen(false);
+      else if (s.ui === 'lecture') leaveLecture(c);
+      else return false;
+      return true;
+  }
+}
+
+/** Listens for the shortcuts on the whole document while the page is mounted. */
+export function useShortcuts(c: Controller): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      const action = shortcutFor(keyPressOf(e));
+      if (action && perform(c, action)) e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [c]);
+}
