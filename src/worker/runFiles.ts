@@ -84,7 +84,7 @@ export async function openModel(
   return { config, trainer };
 }
 
-/** The `ready` report of an opened run, as a freshly built run sends it. */
+/** The `ready` report of a run (freshly built or opened from a model file). */
 export function readyReport(run: Trainer): WorkerReport {
   const description = run.objective.batchNote ? `${run.split.description} · ${run.objective.batchNote}` : run.split.description;
   return { type: 'ready', description, trainSize: run.split.train.n, evalSize: run.split.evaluation.n, encoder: run.encoder.kind, kernels: run.ops.name };

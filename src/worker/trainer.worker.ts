@@ -110,14 +110,7 @@ async function build(): Promise<void> {
   run = new Trainer(c, split, tf.getBackend() === 'webgpu' ? webgpuPairOps : tfjsPairOps);
   collapse = new CollapseWatch(c, split.train.y);
   post({ type: 'progress', label: 'Ready', fraction: 1 });
-  post({
-    type: 'ready',
-    description: run.objective.batchNote ? `${split.description} · ${run.objective.batchNote}` : split.description,
-    trainSize: split.train.n,
-    evalSize: split.evaluation.n,
-    encoder: run.encoder.kind,
-    kernels: run.ops.name,
-  });
+  post(readyReport(run));
   await sendSnapshot();
   postState();
 }
