@@ -21,7 +21,8 @@ async function inspect(page: Page): Promise<Outcome> {
   return page.evaluate((pwned) => {
     const root = document.getElementById('root');
     return {
-      alive: Boolean(document.querySelector('[data-testid="play"]')) && !root?.querySelector('.boot'),
+      // A play button: the transport's, or in embed mode (ui=embed) the embed bar's.
+      alive: Boolean(document.querySelector('[data-testid="play"], [data-testid="embed-play"]')) && !root?.querySelector('.boot'),
       notices: [...document.querySelectorAll('[data-testid="notice"]')].map((n) => n.textContent ?? ''),
       pwned: pwned in window,
       injected: document.querySelectorAll('#root img[src="x"], #root script, iframe').length,

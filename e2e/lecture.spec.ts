@@ -172,3 +172,10 @@ test('shortcuts: ? lists them, Space plays and pauses, s steps, r resets; none f
   expect((await readRun(page)).running).toBe(false);
   expect(await stepOf(page)).toBe(2);
 });
+
+test('a lecture link with a mistake still says what it fixed; passing news stays out of the way', async ({ page }) => {
+  await page.goto('/#backend=wasm&data=blobs&ui=lecture&lr=banana');
+  await expect(page.getByTestId('lecture-bar')).toBeVisible();
+  await expect(page.getByTestId('notice').filter({ hasText: 'lr=banana' })).toBeVisible();
+  await expect(page.locator('[data-testid="notice"][data-level="info"]')).toHaveCount(0);
+});

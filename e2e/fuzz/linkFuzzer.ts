@@ -6,7 +6,7 @@
  */
 import { Rng } from '../../src/data/rng';
 import { PARAMS, defaultConfig, type ParamSpec } from '../../src/state/params';
-import { PRESETS, presetConfig } from '../../src/state/presets';
+import { PRESETS, presetConfig, presetLink } from '../../src/state/presets';
 import { serializeConfig } from '../../src/state/urlSchema';
 
 export interface FuzzCase {
@@ -32,7 +32,7 @@ const GARBAGE: readonly string[] = [
 const BAD_NUMBERS: readonly string[] = ['\t1', ' 2 ', '-1', '-0.5', '1e308', '99999999', '-99999999', '1.5e-320', '0.0000001'];
 const HOSTILE_KEYS: readonly string[] = [
   '__proto__', 'constructor', 'prototype', '__proto__[polluted]', 'constructor[prototype][polluted]', 'hasOwnProperty',
-  'toString', `<img src=x onerror=window.${PWNED}=1>`, 'b.__proto__', 'b.', 'b.b.alpha', 'ui', 'autoplay', '', '.', '\u202e',
+  'toString', `<img src=x onerror=window.${PWNED}=1>`, 'b.__proto__', 'b.', 'b.b.alpha', '', '.', '\u202e',
 ];
 
 const enc = (s: string) => encodeURIComponent(s);
@@ -42,7 +42,11 @@ export function fuzzLinks(count: number, seed: number): FuzzCase[] {
   const rng = new Rng(seed);
   const r = () => rng.next();
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
-  const realLinks = [serializeConfig(defaultConfig(), null), ...PRESETS.flatMap((p) => p.runs.map((run) => serializeConfig(presetConfig(run, 'wasm'), null)))];
+  const realLinks = [
+    serializeConfig(defaultConfig(), null),
+    ...PRESETS.flatMap((p) => p.runs.map((run) => serializeConfig(presetConfig(run, 'wasm'), null))),
+    ...PRESETS.map((p) => `${presetLink(p)}&ui=lecture`),
+  ];
   // Keep the fuzz off the slow GPU emulation: most cases pin a fast backend first.
   const base = () => (r() < 0.85 ? 'backend=wasm&data=blobs&' : '');
   const garbageFor = (p: ParamSpec) => (r() < 0.3 && p.kind !== 'enum' ? pick(BAD_NUMBERS) : pick(GARBAGE));
@@ -58,6 +62,13 @@ export function fuzzLinks(count: number, seed: number): FuzzCase[] {
     () => {
       const p = pick(PARAMS);
       return { kind: 'duplicated key', hash: `${base()}${p.key}=${enc(String(p.default))}&${p.key}=${enc(String(p.default))}`, mustNotify: true };
+    },
+    () => {
+      // The view keys: a valid value is taken silently, anything else gets a notice.
+      const key = pick(['ui', 'autoplay', 'preset'] as const);
+      const valid: readonly string[] = { ui: ['full', 'lecture', 'embed'], autoplay: ['0', '1'], preset: PRESETS.map((p) => p.id) }[key];
+      const v = r() < 0.3 ? pick(valid) : pick(GARBAGE);
+      return { kind: `view key ${key}`, hash: `${base()}${key}=${r() < 0.5 ? enc(v) : v}`, mustNotify: !valid.includes(v) };
     },
     () => ({ kind: 'schema version', hash: `v=${pick(['0', '999', '-1', '1.5', 'x', ''])}&${base()}`, mustNotify: true }),
     () => ({ kind: 'huge value', hash: `${base()}${pick(PARAMS).key}=${'9'.repeat(100_000)}`, mustNotify: true }),

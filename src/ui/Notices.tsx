@@ -34,9 +34,10 @@ function NoticeItem({ notice }: { notice: Notice }) {
 /** Messages about links, fallbacks and failures; repeats merge, information fades, errors stay. */
 export function Notices() {
   const all = useAppState((s) => s.notices);
-  // A lecture or an embedded view shows only what stops the run; the full page shows everything.
+  // A lecture or an embedded view leaves out passing news; what went wrong (a bad link, a failed
+  // run) is shown in every mode.
   const bare = useAppState((s) => s.ui !== 'full');
-  const notices = bare ? all.filter((n) => n.level === 'error') : all;
+  const notices = bare ? all.filter((n) => n.level !== 'info') : all;
   if (notices.length === 0) return null;
   return (
     <ul className="notices" aria-live="polite">
