@@ -29,6 +29,8 @@ test('evaluation plots fill and metrics are finite after a short webgpu run', as
   // The whole evaluation set on demand, with a progress indicator, then a point in the scatter.
   await page.getByTestId('evaluate-all').click();
   await expect(page.getByTestId('eval-scope')).toContainText('all 2,000 items', { timeout: 120_000 });
+  // The fast (binned) path, and how long it took.
+  await expect(page.getByTestId('eval-scope')).toContainText(/binned \(\w+\), 4096 bins · \d+\.\d s/);
   await expect(page.getByTestId('eval-progress')).toHaveAttribute('data-state', 'idle');
   await page.getByTestId('record-run').click();
   await expect(page.getByTestId('opis-scatter')).toHaveAttribute('data-points', '1');

@@ -22,13 +22,15 @@ function subsample(n: number, m: number): Int32Array {
 }
 
 /**
- * Evaluates `ev` (all items when `items` ≥ n). Small sets go exact; larger ones through tfjs tiles
- * on wasm, cpu and webgl (fast there); on webgpu through our WGSL kernel on a real GPU, or plain
- * JS on a CPU fallback adapter, where both WGSL and tfjs's webgpu matMul are slower (BENCHMARKS.md).
+ * Evaluates `ev` (all items when `items` ≥ n). The periodic subsample goes exact when small; "Evaluate
+ * all" (`full`) and larger sets go binned (4096 cosine bins, several times faster: BENCHMARKS.md) —
+ * through tfjs tiles on wasm, cpu and webgl (fast there); on webgpu through our WGSL kernel on a
+ * real GPU, or plain JS on a CPU fallback adapter, where both WGSL and tfjs's webgpu matMul are slower.
  */
 export async function evaluateSubset(
   ev: EvalEmbeddings,
   items: number,
+  full: boolean,
   numClasses: number,
   realGpu: boolean,
   between: () => Promise<void>,
@@ -44,6 +46,6 @@ export async function evaluateSubset(
     labels[r] = ev.labels[src];
   });
   const webgpu = tf.getBackend() === 'webgpu';
-  const path = m <= EXACT_UP_TO ? 'exact' : !webgpu ? 'tf' : realGpu ? 'wgsl' : 'js';
+  const path = m <= EXACT_UP_TO && !full ? 'exact' : !webgpu ? 'tf' : realGpu ? 'wgsl' : 'js';
   return evaluateEmbeddings(emb, labels, m, d, numClasses, { path, between, onProgress });
 }

@@ -162,7 +162,7 @@ async function sendEvaluation(ev: EvalEmbeddings, full: boolean): Promise<void> 
   if (!run || !config) return;
   post({ type: 'evalProgress', fraction: 0 });
   try {
-    const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, run.split.evaluation.numClasses, realGpu, yieldToEvents, (fraction) =>
+    const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, full, run.split.evaluation.numClasses, realGpu, yieldToEvents, (fraction) =>
       post({ type: 'evalProgress', fraction: Math.min(fraction, 0.999) }),
     );
     post({ type: 'evaluation', step: ev.step, full, report });

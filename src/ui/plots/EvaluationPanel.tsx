@@ -117,7 +117,7 @@ export function EvaluationPanel() {
           )}
           <EvalProgress />
           <div className="eval-buttons">
-            <button type="button" data-testid="evaluate-all" onClick={() => controller.evaluateAll()} disabled={evaluating || !ready} title="Evaluate every item of the evaluation set (exact when small enough)">
+            <button type="button" data-testid="evaluate-all" onClick={() => controller.evaluateAll()} disabled={evaluating || !ready} title="Evaluate every item of the evaluation set (binned all-pairs path, 4096 cosine bins: fast at any size)">
               Evaluate all
             </button>
             <button type="button" data-testid="pin-curve" onClick={() => pinCurrentCurve(store)} disabled={!e} title="Keep this PR curve drawn, dashed, beside later runs (several can be pinned; kept across reloads)">
