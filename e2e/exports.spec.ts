@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { openApp } from './helpers';
 import { PLOT_IDS } from '../src/ui/help/plotHelp';
 import { METRIC_COLUMNS } from '../src/state/metricsExport';
+import { runLabel } from '../src/state/summary';
+import type { Config } from '../src/state/params';
 
 // Exports (issue: "every plot as PNG and SVG, the metrics as CSV and JSON"): a person clicks each
 // save button, the browser downloads a file, and the file holds what the view shows. Blobs with the
@@ -63,6 +65,13 @@ function readSvg(page: Page, text: string) {
       desc: root.querySelector('desc')?.textContent ?? '',
       background: root.querySelector('rect.export-background')?.getAttribute('fill'),
       lossStroke: /stroke:[^;]*/.exec(root.querySelector('path.loss-line')?.getAttribute('style') ?? '')?.[0],
+      // The comparison's overlays: each line's class and its inline stroke (and dashes).
+      compareLines: Array.from(root.querySelectorAll('path.compare-line')).map((e) => ({
+        cls: e.getAttribute('class') ?? '',
+        stroke: /(?:^|;)stroke:([^;]*)/.exec(e.getAttribute('style') ?? '')?.[1],
+        dashed: /stroke-dasharray:(?!none)/.test(e.getAttribute('style') ?? ''),
+      })),
+      swatchFills: Array.from(root.querySelectorAll('.legend rect')).map((e) => /(?:^|;)fill:([^;]*)/.exec(e.getAttribute('style') ?? '')?.[1]),
     };
   }, text);
 }
@@ -183,4 +192,85 @@ test('every view saves as a standalone SVG and a PNG; the metrics save as CSV an
   const dark = await readSvg(page, (await download(page, 'export-loss-plot-svg')).body.toString('utf8'));
   expect(dark.background).toBe('rgb(30, 34, 39)'); // --panel in the dark scheme
   expect(dark.lossStroke).toBe('stroke:rgb(122, 167, 240)'); // --accent in the dark scheme, not var(--accent)
+});
+
+// The comparison view's three overlays (A and B in two colours) save like every view: a link with B
+// (α = 4 against A's default), both evaluated every 10 steps up to step 30.
+test('the comparison overlays save as SVG and PNG, naming both runs, with the legend in A and B colours', async ({ page, browser }, testInfo) => {
+  test.setTimeout(90_000);
+  await openApp(page, '#backend=wasm&data=blobs&classes=4&evalEvery=10&metricsEvery=10&steps=30&b=1&b.alpha=4', 'wasm');
+  await page.getByTestId('intro-close').click();
+  await expect(page.getByTestId('compare')).toBeVisible();
+  // No step yet, no loss to draw (the step-0 evaluation already gives the other two a curve).
+  await expect(page.getByTestId('export-compare-loss-svg')).toBeDisabled();
+  await expect(page.getByTestId('export-compare-loss-png')).toBeDisabled();
+
+  await page.getByTestId('play').click();
+  const runs = () =>
+    page.evaluate(() => {
+      const c = window.playground.controller;
+      return [c.store.getState(), c.compare!.store.getState()].map((s) => ({ step: s.step, evaluated: s.evalSeries.step.at(-1), config: { ...s.config } }));
+    });
+  await expect.poll(async () => (await runs()).map((r) => [r.step, r.evaluated]), { timeout: 60_000 }).toEqual([[30, 30], [30, 30]]);
+  await expect(page.getByTestId('run-state')).not.toHaveText('training');
+  const [a, b] = await runs();
+  const colours = { 'run-a': 'rgb(0, 119, 187)', 'run-b': 'rgb(216, 99, 26)' }; // .run-a / .run-b in styles.css
+
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  for (const [id, title, series] of [
+    ['compare-loss', 'Training loss', 2],
+    ['compare-metrics', 'PR-AUC and OPIS over training', 4],
+    ['compare-pr', 'Precision–recall over all pairs', 2],
+  ] as const) {
+    await test.step(id, async () => {
+      await expect(page.getByTestId(`export-${id}-svg`)).toBeEnabled();
+      const shown = await shownTexts(page, id);
+      expect(shown.title).toBe(title);
+      expect(shown.ticks.length, `${id} has axes on the page`).toBeGreaterThan(4);
+      expect(shown.legend).toHaveLength(series);
+      const file = await download(page, `export-${id}-svg`);
+      expect(file.name).toBe(`metric-playground-${id}-step30.svg`);
+      const svg = await readSvg(page, file.body.toString('utf8'));
+      expect(svg.error, 'parses as XML').toBe(false);
+      expect(svg.styleSheets + svg.foreign, 'no style sheet: styles are inline').toBe(0);
+      expect(svg.desc).toContain('b.alpha=4');
+      // The title names what was compared: both runs, each on a line, as a single view's run line would.
+      expect(svg.texts.slice(0, 3)).toEqual([title, `A: ${runLabel(a.config as Config, 30)}`, `B: ${runLabel(b.config as Config, 30)}`]);
+      expect(runLabel(a.config as Config, 30)).not.toBe(runLabel(b.config as Config, 30));
+      for (const t of [...shown.ticks, ...shown.legend]) expect(svg.texts, `${id}: "${t}"`).toContain(t);
+      // Both runs' lines, in their colours as literal values (not classes), OPIS dashed.
+      expect(svg.compareLines).toHaveLength(series);
+      for (const line of svg.compareLines) {
+        const run = line.cls.includes('run-a') ? 'run-a' : 'run-b';
+        expect(line.stroke, `${id}: ${line.cls}`).toBe(colours[run]);
+        expect(line.dashed, `${id}: ${line.cls}`).toBe(line.cls.includes('dashed'));
+      }
+      expect(new Set(svg.compareLines.map((l) => l.stroke))).toEqual(new Set(Object.values(colours)));
+      expect(svg.swatchFills, 'legend keys in the run colours').toEqual(Array.from({ length: series }, (_, i) => colours[i % 2 ? 'run-b' : 'run-a']));
+
+      const path = testInfo.outputPath(`${id}.svg`);
+      await writeFile(path, file.body);
+      await viewer.setViewportSize({ width: Math.ceil(svg.width), height: Math.ceil(svg.height) });
+      await viewer.goto(pathToFileURL(path).href);
+      const shot = await pixelStats(page, await viewer.screenshot());
+      expect(shot.colours, `${id}: standalone SVG is not blank`).toBeGreaterThan(20);
+      expect(shot.unlike).toBeGreaterThan(0.01);
+      expect(shot.black, `${id}: no black-filled curves`).toBeLessThan(0.05);
+
+      const png = await download(page, `export-${id}-png`);
+      expect(png.name).toBe(`metric-playground-${id}-step30.png`);
+      expect([png.body.readUInt32BE(16), png.body.readUInt32BE(20)]).toEqual([Math.round(2 * svg.width), Math.round(2 * svg.height)]);
+      const pixels = await pixelStats(page, png.body);
+      expect(pixels.colours, `${id}: PNG is not a single colour`).toBeGreaterThan(20);
+      expect(pixels.unlike).toBeGreaterThan(0.01);
+      expect(pixels.black).toBeLessThan(0.05);
+    });
+  }
+  await viewerContext.close();
+
+  // Lecture mode shows no controls inside the views: these buttons neither.
+  await page.getByTestId('lecture-mode').click();
+  await expect(page.getByTestId('compare-loss')).toBeVisible();
+  await expect(page.locator('[data-testid^="export-compare-"]:visible')).toHaveCount(0);
 });

@@ -4,6 +4,8 @@ import { useFrameRedraw } from '../plots/useFrameRedraw';
 import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { CompareTable } from './CompareTable';
 import { drawSeries } from './pairChart';
+import { PlotExportButtons } from '../exports/PlotExportButtons';
+import type { CompareChartId } from '../exports/exportable';
 import { PARAMS, optionLabel } from '../../state/params';
 import { usePlayground, type PlaygroundState } from '../../state/store';
 import type { Controller } from '../controller';
@@ -69,15 +71,19 @@ function Comparison({ a, b }: { a: Controller; b: Controller }) {
 type Draw = (svg: SVGSVGElement, a: PlaygroundState, b: PlaygroundState) => void;
 
 /** One overlay figure, redrawn on a frame whenever either run's history or evaluation changes. */
-function Overlay({ a, b, testId, title, draw }: { a: Controller; b: Controller; testId: string; title: string; draw: Draw }) {
+function Overlay({ a, b, testId, title, draw }: { a: Controller; b: Controller; testId: CompareChartId; title: string; draw: Draw }) {
   const ref = useRef<SVGSVGElement>(null);
+  const caption = useRef<HTMLElement>(null);
   const redraw = () => ref.current && draw(ref.current, a.store.getState(), b.store.getState());
   const key = (s: PlaygroundState) => `${s.historyVersion}|${s.evalVersion}|${s.evaluation?.step}`;
   useFrameRedraw(a.store, key, redraw);
   useFrameRedraw(b.store, key, redraw);
   return (
     <figure className="plot compare-plot" data-testid={testId}>
-      <figcaption>{title}</figcaption>
+      <figcaption ref={caption}>
+        {title}
+        <PlotExportButtons id={testId} title={title} caption={caption} />
+      </figcaption>
       <svg ref={ref} viewBox={`0 0 ${SIZE[0]} ${SIZE[1]}`} role="img" aria-label={`${title}, runs A and B`} />
     </figure>
   );

@@ -21,10 +21,15 @@ export function drawSeries(
   svgEl: SVGSVGElement,
   size: [number, number],
   series: Series[],
+  /** `yDomain`: the least y-extent shown (data beyond it widen the axis); `xDomain`: the x-extent. */
   opts: { xLabel: string; yLabel: string; yDomain?: [number, number]; xDomain?: [number, number] },
 ): void {
   const [W, H] = size;
-  const M = { top: 24, right: 12, bottom: 32, left: 48 };
+  // The legend: two entries a row when there are more than two, so every name fits the width.
+  const perRow = Math.min(2, Math.max(1, series.length));
+  const legendRows = Math.ceil(series.length / perRow);
+  const M = { top: 12 + 12 * legendRows, right: 12, bottom: 32, left: 48 };
+  const column = (W - M.left - M.right) / perRow;
   const svg = d3.select(svgEl);
   const all = series.flatMap((s) => Array.from(s.y).filter(Number.isFinite));
   const x = d3
@@ -33,15 +38,16 @@ export function drawSeries(
     .range([M.left, W - M.right]);
   const y = d3
     .scaleLinear()
-    .domain(opts.yDomain ?? [Math.min(0, d3.min(all) ?? 0), Math.max(1e-6, d3.max(all) ?? 1)])
+    // `yDomain` is the least extent shown: values beyond it widen the axis rather than leave the plot.
+    .domain([Math.min(opts.yDomain?.[0] ?? 0, d3.min(all) ?? 0), Math.max(opts.yDomain?.[1] ?? 1e-6, d3.max(all) ?? 1)])
     .nice()
     .range([H - M.bottom, M.top]);
   layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(5));
-  layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(4, '~g'));
+  layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(4));
   layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 3).attr('text-anchor', 'end').text(opts.xLabel);
   layer(svg, 'text', 'axis-label y-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text(opts.yLabel);
   const rows = layer(svg, 'g', 'legend')
-    .attr('transform', `translate(${M.left},8)`)
+    .attr('transform', `translate(${M.left},4)`)
     .selectAll<SVGGElement, Series>('g')
     .data(series)
     .join((enter) => {
@@ -50,7 +56,7 @@ export function drawSeries(
       row.append('text').attr('x', 16).attr('y', 8);
       return row;
     })
-    .attr('transform', (_, i) => `translate(${i * 150},0)`);
+    .attr('transform', (_, i) => `translate(${(i % perRow) * column},${Math.floor(i / perRow) * 12})`);
   rows.select('rect').attr('class', (s) => `${s.className} swatch`);
   rows.select('text').text((s) => s.name);
   const line = d3

@@ -1,24 +1,27 @@
 import { useState, type RefObject } from 'react';
 import { useAppState, useController } from '../context';
-import type { PlotId } from '../help/plotHelp';
-import { addNotice } from '../../state/store';
-import { emptyReason, plotHasContent } from './exportable';
+import { addNotice, usePlayground } from '../../state/store';
+import { emptyReason, isCompareChart, plotHasContent, type FigureId } from './exportable';
 import { savePlot } from './plotExport';
 
 /**
- * The two small "save" buttons of a view's title (SVG and PNG), for PlotTitle. Disabled, with the
- * reason in their tooltip, while the view has nothing drawn; `caption` is the title they sit in,
- * from which the export finds its view.
+ * The two small "save" buttons of a figure's title (SVG and PNG), for PlotTitle and the comparison's
+ * overlays. Disabled, with the reason in their tooltip, while the figure has nothing drawn;
+ * `caption` is the title they sit in, from which the export finds its figure.
  */
-export function PlotExportButtons({ id, title, caption }: { id: PlotId; title: string; caption: RefObject<HTMLElement | null> }) {
+export function PlotExportButtons({ id, title, caption }: { id: FigureId; title: string; caption: RefObject<HTMLElement | null> }) {
   const controller = useController();
-  const ready = useAppState((s) => plotHasContent(id, s));
+  // An overlay draws run B too (the controller here is A's): it has content when either run has.
+  const b = isCompareChart(id) ? controller.compare : null;
+  const readyA = useAppState((s) => plotHasContent(id, s));
+  const readyB = usePlayground(b?.store ?? controller.store, (s) => !!b && plotHasContent(id, s));
+  const ready = readyA || readyB;
   const [busy, setBusy] = useState(false);
   const save = async (kind: 'svg' | 'png') => {
     if (!caption.current) return;
     setBusy(true);
     try {
-      await savePlot(kind, id, caption.current, controller.store.getState(), controller.shareUrl());
+      await savePlot(kind, id, caption.current, controller.store.getState(), controller.shareUrl(), b?.store.getState());
     } catch (e) {
       addNotice(controller.store, 'error', `Could not save ${title} as ${kind.toUpperCase()}: ${e instanceof Error ? e.message : String(e)}.`);
     } finally {

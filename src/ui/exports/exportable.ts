@@ -5,8 +5,17 @@
 import type { PlotId } from '../help/plotHelp';
 import { viewedSnapshot, type PlaygroundState } from '../../state/store';
 
-/** What each view needs before it shows data. */
-const HAS_CONTENT: Record<PlotId, (s: PlaygroundState) => boolean> = {
+/** The comparison view's overlays of runs A and B (their figures' data-testid). */
+export type CompareChartId = 'compare-loss' | 'compare-metrics' | 'compare-pr';
+
+/** A figure with save buttons: one of the page's views or one of the comparison's overlays. */
+export type FigureId = PlotId | CompareChartId;
+
+/** True for the comparison's overlays (whose content and title come from both runs). */
+export const isCompareChart = (id: FigureId): id is CompareChartId => id.startsWith('compare-');
+
+/** What each figure needs before it shows data (an overlay: in one run; it is drawn if A or B has it). */
+const HAS_CONTENT: Record<FigureId, (s: PlaygroundState) => boolean> = {
   'embedding-plot': (s) => (viewedSnapshot(s)?.labels.length ?? 0) > 0,
   'embedding-timeline': (s) => s.timeline.length > 0,
   'input-plane': (s) => s.config.data !== 'mnist' && !!s.snapshot?.plane,
@@ -19,18 +28,26 @@ const HAS_CONTENT: Record<PlotId, (s: PlaygroundState) => boolean> = {
   'distance-histogram': (s) => s.evaluation !== null,
   'metrics-over-steps': (s) => s.evalSeries.step.length > 0,
   'opis-scatter': (s) => s.runPoints.some((p) => Number.isFinite(p.error) && Number.isFinite(p.opis)),
+  'compare-loss': (s) => s.history.step.length > 0,
+  'compare-metrics': (s) => s.evalSeries.step.length > 0,
+  'compare-pr': (s) => s.evaluation !== null,
 };
 
-/** True when view `id` has data drawn (so a saved file is not an empty frame). */
-export function plotHasContent(id: PlotId, s: PlaygroundState): boolean {
-  return HAS_CONTENT[id](s);
+/**
+ * True when figure `id` has data drawn (so a saved file is not an empty frame); for an overlay,
+ * pass run B's state as `b` (it is drawn when either run has data).
+ */
+export function plotHasContent(id: FigureId, s: PlaygroundState, b?: PlaygroundState | null): boolean {
+  return HAS_CONTENT[id](s) || (!!b && isCompareChart(id) && HAS_CONTENT[id](b));
 }
 
+/** The figures that draw evaluations (empty until the first one). */
+const EVALUATED: readonly FigureId[] = ['pr-curve', 'score-distribution', 'utility-curves', 'distance-histogram', 'metrics-over-steps', 'compare-metrics', 'compare-pr'];
+
 /** Why a view's export buttons are off, in words (for their tooltip). */
-export function emptyReason(id: PlotId): string {
+export function emptyReason(id: FigureId): string {
   if (id === 'opis-scatter') return 'Nothing to save yet: record a run in the scatter first.';
   if (id === 'gradient-vs-alpha') return 'Nothing to save: this view has no curves for this run.';
-  if (id === 'pr-curve' || id === 'score-distribution' || id === 'utility-curves' || id === 'distance-histogram' || id === 'metrics-over-steps')
-    return 'Nothing to save yet: no evaluation — train a few steps.';
+  if (EVALUATED.includes(id)) return 'Nothing to save yet: no evaluation — train a few steps.';
   return 'Nothing to save yet: train a few steps.';
 }

@@ -6,12 +6,11 @@
  * scheme in force (dark stays dark), on the view's own panel colour. The PNG is that SVG drawn at
  * twice its size.
  */
-import type { PlotId } from '../help/plotHelp';
 import { viewedSnapshot, type PlaygroundState } from '../../state/store';
 import { runLabel } from '../../state/summary';
 import { classColour } from '../plots/palette';
 import { runFileName, saveFile } from './download';
-import { plotHasContent } from './exportable';
+import { isCompareChart, plotHasContent, type FigureId } from './exportable';
 import { INHERITED_PROPS, OWN_PROPS, SVG_NS, escapeXml, pngSize, scaleFromTicks, styleDeclarations, titleBand, type LinearMap, type TextRun } from './svgKit';
 import { embeddingPointsMarkup, inputPlaneMarkup, timelineMarkup, type Inks } from './viewMarkup';
 
@@ -144,7 +143,7 @@ function classMap(plane: NonNullable<NonNullable<PlaygroundState['snapshot']>['p
 }
 
 /** What goes under the title band, per view. */
-function bodyOf(id: PlotId, host: HTMLElement, s: PlaygroundState, inks: Inks): Body | null {
+function bodyOf(id: FigureId, host: HTMLElement, s: PlaygroundState, inks: Inks): Body | null {
   if (id === 'embedding-plot') return embeddingBody(host, s, inks);
   if (id === 'embedding-timeline') return markupBody(timelineMarkup(s.timeline, s.config.heat !== 'off' ? s.config.heatAt : null, inks));
   if (id === 'input-plane') {
@@ -179,11 +178,29 @@ function titleRuns(caption: HTMLElement): TextRun[] {
 }
 
 /**
- * The view `id` whose `<figcaption>` is `caption`, as a standalone SVG; null when the view has
- * nothing drawn. `link` (the run's link) goes into the file's description.
+ * An overlay's title names what was compared: a line "A: <run>" and a line "B: <run>", A and B in
+ * the colours of their lines (read from the legend's swatches, as drawn).
  */
-export function buildPlotSvg(id: PlotId, caption: HTMLElement, s: PlaygroundState, link: string): ExportedSvg | null {
-  if (!plotHasContent(id, s)) return null;
+function compareRuns(host: HTMLElement, a: PlaygroundState, b: PlaygroundState): TextRun[] {
+  const ink = (run: 'a' | 'b') => {
+    const swatch = host.querySelector(`.legend .run-${run}`);
+    return swatch ? getComputedStyle(swatch).fill : undefined;
+  };
+  return (['a', 'b'] as const).flatMap((run, i) => [
+    { text: '\n' },
+    { text: run.toUpperCase(), fill: ink(run), weight: '700' },
+    { text: `: ${runLabel([a, b][i].config, [a, b][i].step)}`, weight: '400' },
+  ]);
+}
+
+/**
+ * The figure `id` whose `<figcaption>` is `caption`, as a standalone SVG; null when it has nothing
+ * drawn. `link` (the run's link) goes into the file's description; `b` is run B's state, which the
+ * comparison's overlays draw with A's (`s`).
+ */
+export function buildPlotSvg(id: FigureId, caption: HTMLElement, s: PlaygroundState, link: string, b?: PlaygroundState | null): ExportedSvg | null {
+  const pair = isCompareChart(id) && b ? b : null;
+  if (!plotHasContent(id, s, pair)) return null;
   const host = caption.closest('figure') ?? caption.parentElement;
   if (!host) return null;
   const hostStyle = getComputedStyle(host);
@@ -193,9 +210,10 @@ export function buildPlotSvg(id: PlotId, caption: HTMLElement, s: PlaygroundStat
   if (!body) return null;
   const step = id === 'embedding-plot' ? (viewedSnapshot(s)?.step ?? s.step) : s.step;
   const band = titleBand({
-    title: titleRuns(caption),
+    title: pair ? [...titleRuns(caption), ...compareRuns(host, s, pair)] : titleRuns(caption),
     caption: note?.textContent ?? '',
-    run: `Metric Playground · ${runLabel(s.config, step)}${s.dataset ? ` · ${s.dataset.description}` : ''}`,
+    // A pair's data sets may differ (each is named in the title), so no one description here.
+    run: pair ? 'Metric Playground · runs A and B compared' : `Metric Playground · ${runLabel(s.config, step)}${s.dataset ? ` · ${s.dataset.description}` : ''}`,
     width: body.width,
     ink: inks.ink,
     muted: inks.muted,
@@ -232,9 +250,9 @@ export async function svgToPng(svg: ExportedSvg, scale = 2): Promise<Blob> {
   }
 }
 
-/** Saves view `id` (its figcaption `caption`) as `kind`; throws when the view has nothing drawn. */
-export async function savePlot(kind: 'svg' | 'png', id: PlotId, caption: HTMLElement, s: PlaygroundState, link: string): Promise<void> {
-  const svg = buildPlotSvg(id, caption, s, link);
+/** Saves figure `id` (its figcaption `caption`) as `kind`; throws when it has nothing drawn. `b`: as for buildPlotSvg. */
+export async function savePlot(kind: 'svg' | 'png', id: FigureId, caption: HTMLElement, s: PlaygroundState, link: string, b?: PlaygroundState | null): Promise<void> {
+  const svg = buildPlotSvg(id, caption, s, link, b);
   if (!svg) throw new Error('the view has nothing drawn yet');
   const step = id === 'embedding-plot' ? (viewedSnapshot(s)?.step ?? s.step) : s.step;
   if (kind === 'svg') saveFile(runFileName(id, step, 'svg'), svg.text, 'image/svg+xml');

@@ -56,6 +56,13 @@ describe('title band', () => {
     expect(count(band.markup, /class="export-title"/g)).toBe(wrapRuns(runs, 150 - 20, 14).length); // 10 px padding each side
   });
 
+  it('always breaks the title at a line break (a comparison names run A and run B on lines of their own)', () => {
+    const runs = [{ text: 'Training loss' }, { text: '\n' }, { text: 'A', fill: 'blue' }, { text: ': SSM α=8 · blobs' }, { text: '\n' }, { text: 'B', fill: 'orange' }, { text: ': CES' }];
+    const lines = wrapRuns(runs, 1000, 14);
+    expect(lines.map((l) => l.map((r) => r.text).join(''))).toEqual(['Training loss', 'A: SSM α=8 · blobs', 'B: CES']);
+    expect(lines[2][0]).toEqual({ text: 'B', fill: 'orange' });
+  });
+
   it('wraps at word boundaries and never loses a word', () => {
     const text = 'one two three four five six seven eight nine ten';
     const lines = wrapText(text, 60, 10);

@@ -84,8 +84,8 @@ export interface TextRun {
 }
 
 /**
- * Splits title runs into lines of at most about `width` px at `size` px, at spaces, keeping each
- * word's run (colour, weight); adjacent words of one run stay one run.
+ * Splits title runs into lines of at most about `width` px at `size` px, at spaces (and always at
+ * a line break), keeping each word's run (colour, weight); adjacent words of one run stay one run.
  */
 export function wrapRuns(runs: readonly TextRun[], width: number, size: number): TextRun[][] {
   const max = Math.max(8, Math.floor(width / (size * CHAR_WIDTH)));
@@ -97,10 +97,11 @@ export function wrapRuns(runs: readonly TextRun[], width: number, size: number):
       if (piece === '') continue;
       const space = /^\s+$/.test(piece);
       if (space && length === 0) continue;
-      if (!space && length > 0 && length + piece.length > max) {
+      if ((space && piece.includes('\n')) || (!space && length > 0 && length + piece.length > max)) {
         lines.push(line);
         line = [];
         length = 0;
+        if (space) continue;
       }
       const text = space ? ' ' : piece;
       const last = line[line.length - 1];
