@@ -16,3 +16,10 @@ test('without WebGPU, a webgpu link falls back to wasm with a notice and still t
   const run = await stepTimes(page, 3);
   expect(run.loss.every(Number.isFinite)).toBe(true);
 });
+
+test('without WebGPU, auto names why webgpu was not measured and keeps the wasm it measured', async ({ page }) => {
+  await openApp(page, '#data=blobs', 'wasm');
+  // The note is final once the run is ready: no need to wait for it.
+  const note = page.getByTestId('backend-note');
+  await expect(note).toContainText(/^auto measured wasm \d+(\.\d)? ms\/step \(.*webgpu skipped: (no WebGPU adapter is available|this browser exposes no WebGPU).*\) → wasm$/, { timeout: 1000 });
+});

@@ -62,7 +62,7 @@ const TABLE = [
       cpu: 'CPU (plain JavaScript)',
     },
     label: 'Backend',
-    help: 'TensorFlow.js backend; auto picks WebGPU on a real GPU adapter and wasm on a software fallback adapter.',
+    help: 'TensorFlow.js backend; auto measures a few steps on each available backend and takes the fastest; a CPU-fallback WebGPU adapter is skipped.',
     group: 'run',
   },
   {

@@ -1,7 +1,8 @@
 /**
- * Backend selection inside the worker. `auto` takes WebGPU on a real adapter; on a fallback
+ * Backend selection inside the worker. `auto` starts on WebGPU on a real adapter; on a fallback
  * adapter (SwiftShader, i.e. WebGPU emulated on the CPU) wasm is several times faster, so auto
- * takes wasm there and says why. A forced backend that cannot start falls back visibly.
+ * starts on wasm there. Once the data are loaded, auto measures the candidates and keeps the
+ * fastest (src/worker/autoBackend.ts). A forced backend that cannot start falls back visibly.
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
@@ -23,7 +24,8 @@ tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
 
 type AdapterInfo = NonNullable<BackendInfo['adapter']>;
 
-async function probeAdapter(): Promise<{ adapter: AdapterInfo | null; why: string | null }> {
+/** The WebGPU adapter this browser offers, or null with the reason. */
+export async function probeAdapter(): Promise<{ adapter: AdapterInfo | null; why: string | null }> {
   const gpu = (self.navigator as Navigator & { gpu?: GPU }).gpu;
   if (!gpu) return { adapter: null, why: 'this browser exposes no WebGPU (navigator.gpu is missing)' };
   try {
@@ -46,7 +48,7 @@ async function probeAdapter(): Promise<{ adapter: AdapterInfo | null; why: strin
  * Says so when tfjs's WebGL context runs on a software rasteriser (SwiftShader, llvmpipe, …): the
  * GPU is then emulated on the CPU, where wasm is faster. Null on a real GPU or when unknown.
  */
-function softwareWebglNote(): string | null {
+export function softwareWebglNote(): string | null {
   try {
     const gl = (tf.backend() as unknown as { gpgpu?: { gl?: WebGL2RenderingContext } }).gpgpu?.gl;
     if (!gl) return null;
@@ -59,7 +61,8 @@ function softwareWebglNote(): string | null {
   }
 }
 
-async function trySet(name: string): Promise<boolean> {
+/** Activates tfjs backend `name`; false when it cannot start. */
+export async function trySet(name: string): Promise<boolean> {
   try {
     const ok = await tf.setBackend(name);
     await tf.ready();
@@ -99,9 +102,17 @@ export async function selectBackend(requested: Config['backend'], onDeviceLost: 
     }
   }
   if (target === 'webgl') note = [note, softwareWebglNote()].filter(Boolean).join('; ') || null;
-  if (target === 'webgpu') {
-    const device = (tf.backend() as WebGPUBackend).device;
-    void device.lost.then((info) => onDeviceLost(info.message || info.reason || 'unknown reason'));
-  }
+  if (target === 'webgpu') watchDeviceLoss(onDeviceLost);
   return { requested, active: tf.getBackend(), adapter, note };
+}
+
+/**
+ * Calls `onDeviceLost` if the active webgpu backend's device dies later, while webgpu is still the
+ * backend in use (auto may have measured webgpu and moved on to another).
+ */
+export function watchDeviceLoss(onDeviceLost: (why: string) => void): void {
+  const device = (tf.backend() as WebGPUBackend).device;
+  void device.lost.then((info) => {
+    if (tf.getBackend() === 'webgpu') onDeviceLost(info.message || info.reason || 'unknown reason');
+  });
 }

@@ -9,11 +9,12 @@ import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
 import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
 import type { Config } from '../state/params';
 import { selectBackend } from './backends';
+import { measureAuto } from './autoBackend';
 import { loadSplit } from './dataCache';
 import { evaluateSubset } from './evaluation';
 import { buildSnapshot, snapshotTransfers } from './snapshot';
 import { CollapseWatch } from './collapseWatch';
-import type { RunFileCommand, ToWorker, WorkerReport } from './protocol';
+import type { BackendInfo, RunFileCommand, ToWorker, WorkerReport } from './protocol';
 import { embeddingsFile, failureMessage, modelFile, openModel, readyReport } from './runFiles';
 import type { Faults } from './faults';
 import { injectFaults } from './injectFaults';
@@ -27,6 +28,8 @@ let config: Config | null = null;
 let dataUrl = '';
 let backendReady: Promise<void> | null = null;
 let backendUp = false;
+/** auto's pick at start, until it has measured the candidates on the loaded data (once per worker). */
+let autoPending: BackendInfo | null = null;
 /** True when WebGPU runs on a real GPU adapter (not a CPU fallback such as SwiftShader). */
 let realGpu = false;
 let run: Trainer | null = null;
@@ -69,19 +72,27 @@ function postState(): void {
   post({ type: 'state', running, step, finished, diverged, numTensors: backendUp ? tf.memory().numTensors : 0 });
 }
 
+function onDeviceLost(why: string): void {
+  // A step in flight on the dead device may never settle: start a new chain rather than wait.
+  deviceLosses++;
+  chain = continueOnWasm(why).catch((err: unknown) => {
+    dead = true;
+    running = false;
+    post({ type: 'fatal', message: `The GPU device was lost (${why}) and the run could not continue on wasm: ${String(err)}` });
+  });
+}
+
+function announceBackend(info: BackendInfo): void {
+  realGpu = info.active === 'webgpu' && info.adapter !== null && !info.adapter.fallback;
+  post({ type: 'backend', info });
+}
+
 async function ensureBackend(c: Config): Promise<void> {
-  backendReady ??= selectBackend(c.backend, (why) => {
-    // A step in flight on the dead device may never settle: start a new chain rather than wait.
-    deviceLosses++;
-    chain = continueOnWasm(why).catch((err: unknown) => {
-      dead = true;
-      running = false;
-      post({ type: 'fatal', message: `The GPU device was lost (${why}) and the run could not continue on wasm: ${String(err)}` });
-    });
-  }).then((info) => {
-    realGpu = info.active === 'webgpu' && info.adapter !== null && !info.adapter.fallback;
+  backendReady ??= selectBackend(c.backend, onDeviceLost).then((info) => {
     backendUp = true;
-    post({ type: 'backend', info });
+    // auto says which backend it keeps once it has measured them (in build, after the data load).
+    if (c.backend === 'auto') autoPending = info;
+    else announceBackend(info);
   });
   await backendReady;
 }
@@ -103,8 +114,14 @@ async function build(): Promise<void> {
     // The bar must not stay beside the error: end it, tell the page to offer the toy sets, and let
     // the chain's handler post the reason as an error notice.
     post({ type: 'progress', label, fraction: 1 });
+    if (autoPending) announceBackend(autoPending);
     post({ type: 'dataFailed', message: err instanceof Error ? err.message : String(err) });
     throw err;
+  }
+  if (autoPending) {
+    post({ type: 'progress', label: 'Measuring the backends', fraction: 0.5 });
+    announceBackend(await measureAuto(c, split, autoPending, onDeviceLost));
+    autoPending = null;
   }
   // Our WGSL kernels on webgpu; composite tfjs ops (same results) on every other backend.
   run = new Trainer(c, split, tf.getBackend() === 'webgpu' ? webgpuPairOps : tfjsPairOps);
