@@ -94,6 +94,29 @@ function shownTexts(page: Page, id: string) {
   }, id);
 }
 
+/** The SVG file opened on its own (no page, no style sheet) draws the plot: not blank, no black-filled curves. */
+async function expectStandalone(page: Page, viewer: Page, path: string, body: Buffer, svg: { width: number; height: number }, id: string): Promise<void> {
+  await writeFile(path, body);
+  await viewer.setViewportSize({ width: Math.ceil(svg.width), height: Math.ceil(svg.height) });
+  await viewer.goto(pathToFileURL(path).href);
+  const shot = await pixelStats(page, await viewer.screenshot());
+  expect(shot.colours, `${id}: standalone SVG is not blank`).toBeGreaterThan(20);
+  expect(shot.unlike).toBeGreaterThan(0.01);
+  expect(shot.black, `${id}: styles hold without the page (no black-filled curves)`).toBeLessThan(0.05);
+}
+
+/** The view's PNG download: a PNG at twice the SVG's size, not one colour, not black-filled. */
+async function expectPng(page: Page, id: string, step: number, svg: { width: number; height: number }): Promise<void> {
+  const png = await download(page, `export-${id}-png`);
+  expect(png.name).toBe(`metric-playground-${id}-step${step}.png`);
+  expect(png.body.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect([png.body.readUInt32BE(16), png.body.readUInt32BE(20)]).toEqual([Math.round(2 * svg.width), Math.round(2 * svg.height)]);
+  const pixels = await pixelStats(page, png.body);
+  expect(pixels.colours, `${id}: PNG is not a single colour`).toBeGreaterThan(20);
+  expect(pixels.unlike).toBeGreaterThan(0.01);
+  expect(pixels.black).toBeLessThan(0.05);
+}
+
 test('every view saves as a standalone SVG and a PNG; the metrics save as CSV and JSON', async ({ page, browser }, testInfo) => {
   test.setTimeout(150_000);
   await openApp(page, HASH, 'wasm');
@@ -165,24 +188,8 @@ test('every view saves as a standalone SVG and a PNG; the metrics save as CSV an
       }
       if (id !== 'input-plane' && id !== 'embedding-timeline') expect(shown.ticks.length, `${id} has axes on the page`).toBeGreaterThan(4);
 
-      // Standalone: opened on its own (no page, no style sheet), it draws the plot.
-      const path = testInfo.outputPath(`${id}.svg`);
-      await writeFile(path, file.body);
-      await viewer.setViewportSize({ width: Math.ceil(svg.width), height: Math.ceil(svg.height) });
-      await viewer.goto(pathToFileURL(path).href);
-      const shot = await pixelStats(page, await viewer.screenshot());
-      expect(shot.colours, `${id}: standalone SVG is not blank`).toBeGreaterThan(20);
-      expect(shot.unlike).toBeGreaterThan(0.01);
-      expect(shot.black, `${id}: styles hold without the page (no black-filled curves)`).toBeLessThan(0.05);
-
-      const png = await download(page, `export-${id}-png`);
-      expect(png.name).toBe(`metric-playground-${id}-step60.png`);
-      expect(png.body.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-      expect([png.body.readUInt32BE(16), png.body.readUInt32BE(20)]).toEqual([Math.round(2 * svg.width), Math.round(2 * svg.height)]);
-      const pixels = await pixelStats(page, png.body);
-      expect(pixels.colours, `${id}: PNG is not a single colour`).toBeGreaterThan(20);
-      expect(pixels.unlike).toBeGreaterThan(0.01);
-      expect(pixels.black).toBeLessThan(0.05);
+      await expectStandalone(page, viewer, testInfo.outputPath(`${id}.svg`), file.body, svg, id);
+      await expectPng(page, id, 60, svg);
     });
   }
   await viewerContext.close();
@@ -249,22 +256,8 @@ test('the comparison overlays save as SVG and PNG, naming both runs, with the le
       expect(new Set(svg.compareLines.map((l) => l.stroke))).toEqual(new Set(Object.values(colours)));
       expect(svg.swatchFills, 'legend keys in the run colours').toEqual(Array.from({ length: series }, (_, i) => colours[i % 2 ? 'run-b' : 'run-a']));
 
-      const path = testInfo.outputPath(`${id}.svg`);
-      await writeFile(path, file.body);
-      await viewer.setViewportSize({ width: Math.ceil(svg.width), height: Math.ceil(svg.height) });
-      await viewer.goto(pathToFileURL(path).href);
-      const shot = await pixelStats(page, await viewer.screenshot());
-      expect(shot.colours, `${id}: standalone SVG is not blank`).toBeGreaterThan(20);
-      expect(shot.unlike).toBeGreaterThan(0.01);
-      expect(shot.black, `${id}: no black-filled curves`).toBeLessThan(0.05);
-
-      const png = await download(page, `export-${id}-png`);
-      expect(png.name).toBe(`metric-playground-${id}-step30.png`);
-      expect([png.body.readUInt32BE(16), png.body.readUInt32BE(20)]).toEqual([Math.round(2 * svg.width), Math.round(2 * svg.height)]);
-      const pixels = await pixelStats(page, png.body);
-      expect(pixels.colours, `${id}: PNG is not a single colour`).toBeGreaterThan(20);
-      expect(pixels.unlike).toBeGreaterThan(0.01);
-      expect(pixels.black).toBeLessThan(0.05);
+      await expectStandalone(page, viewer, testInfo.outputPath(`${id}.svg`), file.body, svg, id);
+      await expectPng(page, id, 30, svg);
     });
   }
   await viewerContext.close();
