@@ -1,4 +1,5 @@
 import { useAppState, useController } from './context';
+import { ProgressBar } from './ProgressBar';
 import { PresetMenu } from './presets/PresetMenu';
 import { openGlossary } from '../state/store';
 import { Tip } from './help/Tip';
@@ -7,7 +8,6 @@ import { setShortcutsOpen } from './shortcuts';
 /** Title, the backend in use and the WebGPU adapter, and the data-loading progress. */
 export function Header() {
   const backend = useAppState((s) => s.backend);
-  const progress = useAppState((s) => s.progress);
   const adapter = backend?.adapter;
   const controller = useController();
   const { store } = controller;
@@ -58,12 +58,7 @@ export function Header() {
           </span>
         )}
       </div>
-      {progress && (
-        <div className="progress" data-testid="progress" aria-label={progress.label}>
-          <span>{progress.label}</span>
-          <progress max={1} value={progress.fraction} />
-        </div>
-      )}
+      <ProgressBar />
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useAppState, useController } from './context';
+import { useController } from './context';
+import { ProgressBar } from './ProgressBar';
 import { Transport } from './Transport';
 import { leaveLecture } from './shortcuts';
 
@@ -9,7 +10,6 @@ import { leaveLecture } from './shortcuts';
  */
 export function LectureBar() {
   const c = useController();
-  const progress = useAppState((s) => s.progress);
   const ref = useRef<HTMLElement>(null);
   // Entered from the header's button, the focus would be lost with the header: keep it on the bar,
   // where Space plays (the bar itself is not a button, so it does not swallow the shortcut).
@@ -20,12 +20,7 @@ export function LectureBar() {
     <section className="lecture-bar" data-testid="lecture-bar" aria-label="Lecture controls" tabIndex={-1} ref={ref}>
       <h1>Metric Playground</h1>
       <Transport />
-      {progress && (
-        <div className="progress" data-testid="progress" aria-label={progress.label}>
-          <span>{progress.label}</span>
-          <progress max={1} value={progress.fraction} />
-        </div>
-      )}
+      <ProgressBar />
       <button type="button" className="exit-lecture" data-testid="exit-lecture" title="Back to the full page (Esc)" onClick={() => leaveLecture(c)}>
         Exit lecture
       </button>
