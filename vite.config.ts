@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
+import { wasmThreads } from './vite-plugins/wasmThreads.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -40,9 +41,10 @@ const siteUrl = (url = process.env.SITE_URL): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy(), siteUrl()],
+  plugins: [react(), contentSecurityPolicy(), siteUrl(), wasmThreads()],
+  // The trainer worker bundles tfjs-wasm too.
+  worker: { format: 'es', plugins: () => [wasmThreads()] },
   base: './',
-  worker: { format: 'es' },
   server: { headers: isolation },
   preview: { headers: isolation },
   build: {

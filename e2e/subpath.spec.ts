@@ -94,6 +94,11 @@ test('MNIST (the default) loads its data and trains under /playground/ without C
   expect(paths.some((p) => /^\/playground\/assets\/trainer\.worker-[\w-]+\.js$/.test(p))).toBe(true);
   const run = await stepTimes(page, 3);
   expect(run.config.data).toBe('mnist');
+  if (run.backend === 'wasm') {
+    // No isolation, no SharedArrayBuffer: tfjs-wasm's single-threaded build, and the bar says why.
+    await expect(page.getByTestId('threads')).toHaveText('1');
+    await expect(page.locator('.stat', { has: page.getByTestId('threads') }).locator('.tip')).toContainText('not cross-origin isolated');
+  }
   expect(run.loss.length).toBeGreaterThanOrEqual(3);
   expect(run.loss.every(Number.isFinite)).toBe(true);
 

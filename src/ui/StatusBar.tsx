@@ -13,6 +13,7 @@ export function StatusBar() {
   const snapshot = useAppState((s) => s.snapshot);
   const config = useAppState((s) => s.config);
   const run = useAppState((s) => s.run);
+  const threads = useAppState((s) => s.backend?.threads);
   const changed = changedSettings(config);
   const last = useAppState((s) => {
     const h = s.history;
@@ -41,6 +42,14 @@ export function StatusBar() {
         title="Mean angle of items to their class centre ÷ mean angle from each class centre to the nearest other one: lower = tighter, better separated classes (HU's lesson about temperature)."
       />
       <Stat label="tensors" testId="tensors" value={String(numTensors)} />
+      {threads && (
+        <Stat
+          label="threads"
+          testId="threads"
+          value={String(threads.count)}
+          title={`tfjs-wasm computes with ${threads.count === 1 ? 'one thread' : `${threads.count} threads`}${threads.threaded ? ' (its threaded build)' : ''}${threads.why ? `: ${threads.why}` : ''}.`}
+        />
+      )}
       <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">
         {running ? 'training' : 'paused'}
       </span>

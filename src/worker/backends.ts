@@ -7,7 +7,7 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import wasmPlain from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
@@ -19,8 +19,8 @@ setWasmPaths({
   'tfjs-backend-wasm-simd.wasm': wasmSimd,
   'tfjs-backend-wasm-threaded-simd.wasm': wasmThreaded,
 });
-// The threaded build spawns pthread workers from a blob that breaks once bundled; one thread it is.
-tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+// tfjs takes the threaded build where the page is cross-origin isolated (vite-plugins/wasmThreads.ts
+// makes it work once bundled) and the single-threaded SIMD build elsewhere.
 
 type AdapterInfo = NonNullable<BackendInfo['adapter']>;
 
@@ -104,6 +104,28 @@ export async function selectBackend(requested: Config['backend'], onDeviceLost: 
   if (target === 'webgl') note = [note, softwareWebglNote()].filter(Boolean).join('; ') || null;
   if (target === 'webgpu') watchDeviceLoss(onDeviceLost);
   return { requested, active: tf.getBackend(), adapter, note };
+}
+
+/**
+ * How many threads the active wasm backend computes with, and why not more; null on other backends.
+ * tfjs takes its threaded build only on a cross-origin isolated page (SharedArrayBuffer), and
+ * there uses half the logical cores, at most 8: it assumes two hyperthreads per core and leaves
+ * the rest to the page.
+ */
+export function wasmThreads(): BackendInfo['threads'] {
+  if (tf.getBackend() !== 'wasm') return null;
+  const count = getThreadsCount();
+  const cores = self.navigator.hardwareConcurrency || 1;
+  const threaded = Boolean(tf.env().get('WASM_HAS_MULTITHREAD_SUPPORT'));
+  let why: string | null = null;
+  if (!threaded) {
+    why = self.crossOriginIsolated
+      ? 'this browser cannot share memory between workers, which threads need'
+      : 'the page is not cross-origin isolated (its host sends no COOP/COEP headers), which threads need';
+  } else if (count < cores) {
+    why = `tfjs-wasm's threaded build uses half the logical cores (at most 8), leaving the rest to the page: ${count} of ${cores} here`;
+  }
+  return { count, threaded, why };
 }
 
 /**

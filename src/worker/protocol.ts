@@ -16,6 +16,8 @@ export interface BackendInfo {
   adapter: { vendor: string; architecture: string; description: string; fallback: boolean } | null;
   /** Why the active backend differs from the request, or other facts worth showing. */
   note: string | null;
+  /** On wasm: the threads it computes with, whether tfjs's threaded build runs, and why not more. */
+  threads?: { count: number; threaded: boolean; why: string | null } | null;
 }
 
 /** The evaluation set in 2-D, ready to draw. */

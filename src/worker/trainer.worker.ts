@@ -8,7 +8,7 @@ import { Trainer, type Checkpoint, type EvalEmbeddings, type StepPoint } from '.
 import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
 import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
 import type { Config } from '../state/params';
-import { selectBackend } from './backends';
+import { selectBackend, wasmThreads } from './backends';
 import { measureAuto } from './autoBackend';
 import { loadSplit } from './dataCache';
 import { evaluateSubset } from './evaluation';
@@ -84,7 +84,7 @@ function onDeviceLost(why: string): void {
 
 function announceBackend(info: BackendInfo): void {
   realGpu = info.active === 'webgpu' && info.adapter !== null && !info.adapter.fallback;
-  post({ type: 'backend', info });
+  post({ type: 'backend', info: { ...info, threads: wasmThreads() } });
 }
 
 async function ensureBackend(c: Config): Promise<void> {
@@ -151,15 +151,14 @@ async function continueOnWasm(why: string): Promise<void> {
   }
   if (!config) return;
   const info = await selectBackend('wasm', () => {});
-  realGpu = false;
   backendReady = Promise.resolve();
   // Lost while the run was being built: build it again, now on wasm.
   if (!lost) {
-    post({ type: 'backend', info: { ...info, requested: config.backend, note: `the GPU device was lost (${why}); continued on ${info.active}` } });
+    announceBackend({ ...info, requested: config.backend, note: `the GPU device was lost (${why}); continued on ${info.active}` });
     return build();
   }
   const note = `the GPU device was lost (${why}); continued on ${info.active} from step ${from?.step ?? 0}`;
-  post({ type: 'backend', info: { ...info, requested: config.backend, note } });
+  announceBackend({ ...info, requested: config.backend, note });
   post({ type: 'notice', level: 'warn', message: `The GPU device was lost (${why}). Training goes on on ${info.active} from step ${from?.step ?? 0}, its last checkpoint; the curve after that step is redrawn.` });
   run = new Trainer(config, lost.split, tfjsPairOps);
   if (from) await run.restore(from);
