@@ -3,9 +3,10 @@
 // BENCH_SIZES / BENCH_EVAL_SIZES (comma-separated) shorten a run while developing.
 import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { tables } from './bench/tables.mjs';
+import { BEGIN, END } from './bench-gpu/markdown.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
 const executablePath = execFileSync('node', ['scripts/find-chromium.mjs'], { encoding: 'utf8' }).trim().split('\n').pop();
@@ -51,7 +52,11 @@ kernel and commit the result.
 
 ${body}
 `;
-  writeFileSync('BENCHMARKS.md', doc);
+  // Keep the section `npm run bench:gpu -- --write` put there (a GPU machine's run).
+  const old = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : '';
+  const at = old.indexOf(BEGIN);
+  const gpu = at >= 0 && old.indexOf(END, at) > at ? old.slice(at, old.indexOf(END, at) + END.length) : null;
+  writeFileSync('BENCHMARKS.md', gpu ? `${doc.trimEnd()}\n\n${gpu}\n` : doc);
   console.log('\nwrote BENCHMARKS.md');
 } finally {
   await browser?.close();

@@ -45,6 +45,7 @@ const SOURCES = {
   splitMnist: '/src/data/mnist.ts',
   makeToySplit: '/src/data/toy.ts',
   Trainer: '/src/ml/trainer.ts',
+  installWasmMatMul: '/src/ml/ops/wasmMatMul.ts',
   evaluateSubset: '/src/worker/evaluation.ts',
   nearestCentroidAccuracy: '/src/eval/compactness.ts',
   classCompactness: '/src/eval/compactness.ts',
@@ -147,7 +148,8 @@ async function main() {
   try {
     if (args.backend === 'wasm') {
       m.setWasmPaths(`${m.wasmDir}/`);
-      tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false); // as the app: single-threaded
+      tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false); // Node: tfjs's threaded build is browser-only
+      m.installWasmMatMul(); // as the app
     }
     if (!(await tf.setBackend(args.backend))) throw new Error(`backend ${args.backend} did not start`);
     await tf.ready();
@@ -183,7 +185,7 @@ async function main() {
       const evaluate = async (point) => {
         const e0 = performance.now();
         const ev = await trainer.evaluate();
-        const report = await evaluateSubset(ev, config.evalItems, split.evaluation.numClasses, false, async () => {}, () => {});
+        const report = await evaluateSubset(ev, config.evalItems, false, split.evaluation.numClasses, false, async () => {}, () => {});
         const nc = nearestCentroidAccuracy(ev.embeddings, ev.labels, ev.n, ev.dim);
         const cp = classCompactness(ev.embeddings, ev.labels, ev.n, ev.dim);
         evalMs += performance.now() - e0;

@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:gpu`: the WGSL kernel self-tests and the benchmark (the suite of bench.html) in
+ * Node, on a real WebGPU adapter through Dawn's Node binding (the optional npm package `webgpu`),
+ * with no browser. Prints the adapter, one PASS/FAIL line per self-test case and the tables of
+ * BENCHMARKS.md (scripts/bench/tables.mjs); exits 1 when a case fails, 2 without `webgpu`.
+ *
+ *   node scripts/bench-gpu.mjs [--quick] [--swiftshader] [--write [FILE]] [--filter TEXT]
+ *   node scripts/bench-gpu.mjs --make-bundle DIR      then, on any machine with Node ≥ 20:
+ *   node DIR/bench-gpu.cjs [--quick] [--swiftshader] [--write [FILE]]
+ *
+ * - `--quick`: small sizes (N = 64, 128; n = 500), for CI. BENCH_SIZES / BENCH_EVAL_SIZES
+ *   (comma-separated) set them as for `npm run bench`.
+ * - `--swiftshader`: use Chromium's SwiftShader Vulkan driver (a CPU) even if a GPU is present
+ *   (driver.mjs finds it; SWIFTSHADER_ICD overrides). Without it the system's driver is used and
+ *   SwiftShader only when no adapter appears otherwise.
+ * - `--write [FILE]`: puts the run into FILE (default: BENCHMARKS.md of the repo, or of the
+ *   current folder for a bundle) between `<!-- bench:gpu -->` markers (markdown.mjs).
+ * - `--filter TEXT`: only the self-test cases whose name contains TEXT.
+ * - `--make-bundle DIR`: DIR/bench-gpu.cjs (this script, the app's suite and tfjs in one file),
+ *   Dawn's `dawn.node`, the wasm binaries and a Vulkan loader, for a machine without node_modules.
+ *
+ * How: the parent process tries each candidate driver environment (driver.mjs) in a short probe
+ * child, since the Vulkan loader's path must be set before a process starts, then runs the work in
+ * a child with the first environment that yields an adapter (a non-fallback one preferred). The
+ * child sets `navigator.gpu` from Dawn before tfjs-backend-webgpu loads, then loads the app's
+ * TypeScript through Vite's SSR loader (as train-node.mjs), or from the bundle.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { tables } from './bench/tables.mjs';
+import { SWIFTSHADER_HINT, driverCandidates } from './bench-gpu/driver.mjs';
+import { gpuSection, writeSection } from './bench-gpu/markdown.mjs';
+
+/* global __BENCH_GPU_BUNDLE__ */
+// `true` in the bundle (set by makeBundle's `define`), undefined when run from the sources.
+const BUNDLED = typeof __BENCH_GPU_BUNDLE__ !== 'undefined';
+// This script's path, run from the sources or as the bundle (not import.meta: a CommonJS bundle lacks it).
+const SELF = realpathSync(process.argv[1]);
+const HERE = dirname(SELF);
+const ROOT = BUNDLED ? process.cwd() : resolve(HERE, '..');
+const requireHere = createRequire(SELF);
+const MISSING = 'bench:gpu needs the optional package `webgpu` (Dawn for Node): install the optional package `webgpu` (`npm install`, or `npm install --no-save webgpu`).';
+
+/** The app modules the child uses, from the sources (read through Vite). */
+const SOURCES = {
+  runBenchmarks: '/src/bench/suite.ts',
+  runKernelSelfTests: '/src/ml/kernels/selftest/run.ts',
+  cases: '/src/ml/kernels/selftest/cases.ts',
+};
+
+function parseArgs(argv) {
+  const out = { quick: false, swiftshader: false, write: null, bundle: null, filter: undefined };
+  const usage = (msg) => {
+    if (msg) process.stderr.write(`${msg}\n`);
+    process.stderr.write('usage: node scripts/bench-gpu.mjs [--quick] [--swiftshader] [--write [FILE]] [--filter TEXT] | --make-bundle DIR\n');
+    process.exit(2);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--quick') out.quick = true;
+    else if (a === '--swiftshader') out.swiftshader = true;
+    else if (a === '--write') out.write = argv[i + 1] && !argv[i + 1].startsWith('--') ? resolve(argv[++i]) : join(ROOT, 'BENCHMARKS.md');
+    else if (a === '--filter' && argv[i + 1]) out.filter = argv[++i];
+    else if (a === '--make-bundle' && argv[i + 1] && !BUNDLED) out.bundle = resolve(argv[++i]);
+    else usage(a === '--help' || a === '-h' ? '' : `unknown argument ${a}`);
+  }
+  return out;
+}
+
+/** Path of the webgpu package's dawn.node for this platform, or null (then exit 2). */
+function dawnPath() {
+  if (BUNDLED) return existsSync(join(HERE, 'dawn.node')) ? join(HERE, 'dawn.node') : null;
+  let pkg;
+  try {
+    pkg = dirname(requireHere.resolve('webgpu/package.json'));
+  } catch {
+    return null;
+  }
+  const arch = process.platform === 'darwin' ? 'universal' : process.arch;
+  const file = join(pkg, 'dist', `${process.platform}-${arch}`, 'dawn.node');
+  return existsSync(file) ? file : null;
+}
+
+function dawnVersion() {
+  if (BUNDLED) return existsSync(join(HERE, 'webgpu-version.txt')) ? readFileSync(join(HERE, 'webgpu-version.txt'), 'utf8').trim() : '?';
+  return JSON.parse(readFileSync(requireHere.resolve('webgpu/package.json'), 'utf8')).version;
+}
+
+/**
+ * Gives this process a WebGPU `navigator.gpu` (and GPUBufferUsage & co.) from Dawn; must run
+ * before @tensorflow/tfjs-backend-webgpu is imported. Returns the adapter tfjs will also get.
+ */
+async function setUpGpu() {
+  // The package's index.js adds a fix for device.destroy(); the bundle loads dawn.node directly.
+  const { create, globals } = BUNDLED ? requireHere(dawnPath()) : await import('webgpu');
+  Object.assign(globalThis, globals);
+  const nav = { gpu: create([]), userAgent: `Node.js ${process.version}, Dawn (npm webgpu ${dawnVersion()})` };
+  Object.defineProperty(globalThis, 'navigator', { value: nav, configurable: true, writable: true });
+  const adapter = await nav.gpu.requestAdapter({ powerPreference: 'high-performance' });
+  if (!adapter) return null;
+  const info = adapter.info ?? {};
+  const l = adapter.limits;
+  return {
+    vendor: info.vendor ?? '',
+    architecture: info.architecture ?? '',
+    description: info.description ?? '',
+    fallback: Boolean(info.isFallbackAdapter ?? adapter.isFallbackAdapter),
+    limits: `${l.maxComputeWorkgroupsPerDimension} workgroups per dimension, ${l.maxComputeInvocationsPerWorkgroup} invocations per workgroup, ${(l.maxStorageBufferBindingSize / 2 ** 20).toFixed(0)} MiB per storage buffer`,
+  };
+}
+
+/** The app's suite: from the bundle, or from the sources through Vite's SSR loader (`close` ends Vite). */
+async function loadApp() {
+  if (BUNDLED) {
+    const m = await import('virtual:bench-gpu-app');
+    return { ...m, wasmDir: HERE, close: async () => {} };
+  }
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    root: ROOT,
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  const mods = { tf: await import('@tensorflow/tfjs'), setWasmPaths: (await import('@tensorflow/tfjs-backend-wasm')).setWasmPaths };
+  for (const [name, file] of Object.entries(SOURCES)) mods[name] = (await server.ssrLoadModule(file))[name];
+  return { ...mods, wasmDir: join(ROOT, 'node_modules/@tensorflow/tfjs-backend-wasm/dist'), close: () => server.close() };
+}
+
+const list = (v) => (v ? v.split(',').map(Number) : undefined);
+
+/** The child's work: adapter, self-tests, benchmark, tables; returns the exit code. */
+async function work(args) {
+  const adapter = await setUpGpu();
+  if (!adapter) throw new Error('no WebGPU adapter in this process');
+  console.log(`adapter: ${adapter.vendor} / ${adapter.architecture}${adapter.description ? ` (${adapter.description})` : ''}, fallback: ${adapter.fallback ? 'yes (a CPU)' : 'no'}`);
+  console.log(`driver: ${process.env.BENCH_GPU_DRIVER ?? 'default'}; ${navigator.userAgent}`);
+  console.log(`limits: ${adapter.limits}`);
+  const app = await loadApp();
+  try {
+    app.setWasmPaths(`${app.wasmDir}/`);
+    app.tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false); // Node: tfjs's threaded build is browser-only
+    const total = app.cases.filter((c) => !args.filter || c.name.includes(args.filter)).length;
+    console.log(`\nKernel self-tests: ${total} cases on tfjs's webgpu backend${total ? '' : ` (FAIL: none matches --filter ${args.filter})`}`);
+    const st = await app.runKernelSelfTests(args.filter, (r) => {
+      const err = r.maxErr !== undefined ? ` maxErr ${r.maxErr.toExponential(2)}` : '';
+      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${r.name} (${r.ms.toFixed(0)} ms)${err}${r.detail || r.error ? ` ${r.detail ?? r.error}` : ''}`);
+    });
+    const passed = st.results.filter((r) => r.ok).length;
+    const leaked = st.tensorsAfter - st.tensorsBefore;
+    console.log(`self-tests: ${passed} of ${total} passed${leaked ? `; FAIL: ${leaked} tensors leaked` : ''}`);
+    const quick = args.quick ? { sizes: [64, 128], evalSizes: [500] } : {};
+    const sizes = list(process.env.BENCH_SIZES) ?? quick.sizes;
+    const evalSizes = list(process.env.BENCH_EVAL_SIZES) ?? quick.evalSizes;
+    console.log(`\nBenchmark (losses N = ${sizes ?? 'default'}, evaluation n = ${evalSizes ?? 'default'}):`);
+    const report = await app.runBenchmarks({ sizes, evalSizes, log: (s) => console.log(`  ${s}`) });
+    const body = tables(report);
+    console.log(`\n${body}`);
+    if (args.write) {
+      const selfTests = { passed, total, leaked };
+      writeSection(args.write, gpuSection({ report, driver: process.env.BENCH_GPU_DRIVER ?? 'default', dawn: dawnVersion(), selfTests, body }));
+      console.log(`\nwrote the GPU run into ${args.write}`);
+    }
+    return total > 0 && passed === total && st.results.length === total && leaked === 0 ? 0 : 1;
+  } finally {
+    await app.close();
+  }
+}
+
+/** Probes each candidate driver environment; runs the work in a child with the best one. */
+async function parent(args, argv) {
+  let candidates;
+  try {
+    candidates = driverCandidates({ swiftshader: args.swiftshader, loaderDirs: BUNDLED ? [HERE] : [] });
+  } catch (e) {
+    console.error(e.message); // a bad SWIFTSHADER_ICD
+    return 1;
+  }
+  if (args.swiftshader && candidates.length === 0) {
+    console.error(SWIFTSHADER_HINT);
+    return 1;
+  }
+  const tried = [];
+  for (const c of candidates) {
+    const env = { ...process.env, ...c.env, BENCH_GPU_ROLE: 'probe' };
+    const r = spawnSync(process.execPath, [SELF], { env, encoding: 'utf8', timeout: 60_000 });
+    const line = (r.stdout ?? '').trim().split('\n').pop();
+    let adapter = null;
+    try {
+      adapter = JSON.parse(line).adapter;
+    } catch {}
+    tried.push({ ...c, adapter, stderr: r.stderr });
+    if (adapter && !adapter.fallback) break; // a real GPU: take it
+  }
+  const pick = tried.find((t) => t.adapter && !t.adapter.fallback) ?? tried.find((t) => t.adapter);
+  for (const t of tried) if (t !== pick) console.log(`(tried ${t.name}: ${t.adapter ? `${t.adapter.vendor} / ${t.adapter.architecture}, a fallback adapter` : 'no adapter'})`);
+  if (!pick) {
+    for (const t of tried) if (t.stderr.trim()) console.error(`${t.name}:\n${t.stderr.trim()}`);
+    console.error(`no WebGPU adapter found.${candidates.some((c) => c.swiftshader) ? '' : ` ${SWIFTSHADER_HINT}`}`);
+    return 1;
+  }
+  const env = { ...process.env, ...pick.env, BENCH_GPU_ROLE: 'run', BENCH_GPU_DRIVER: pick.name };
+  const child = spawn(process.execPath, [SELF, ...argv], { env, stdio: 'inherit' });
+  return new Promise((done) => child.on('exit', (code) => done(code ?? 1)));
+}
+
+/**
+ * `--make-bundle DIR`: DIR/bench-gpu.cjs, built from this file with Vite (tfjs's CommonJS Node
+ * builds, the app's TypeScript, the `?raw` WGSL), plus dawn.node, the wasm binaries and a
+ * `libvulkan.so.1` (the Khronos loader, used only where the system has none).
+ */
+async function makeBundle(dir) {
+  const { build } = await import('vite');
+  const { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } = await import('node:fs');
+  const id = 'virtual:bench-gpu-app';
+  const lines = Object.entries(SOURCES).map(([name, file]) => `export { ${name} } from ${JSON.stringify(join(ROOT, file))};`);
+  lines.push("export * as tf from '@tensorflow/tfjs';", "export { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';");
+  await build({
+    root: ROOT,
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    define: { __BENCH_GPU_BUNDLE__: 'true' },
+    resolve: { mainFields: ['main'] }, // the CommonJS Node builds of tfjs, as Node loads them
+    ssr: { noExternal: true, external: ['vite', 'webgpu'], target: 'node' },
+    plugins: [{ name: 'bench-gpu-app', enforce: 'pre', resolveId: (s) => (s === id ? `\0${id}` : null), load: (s) => (s === `\0${id}` ? lines.join('\n') : null) }],
+    build: {
+      ssr: SELF,
+      outDir: dir,
+      emptyOutDir: false,
+      minify: false,
+      rolldownOptions: { external: ['vite', 'webgpu'], output: { format: 'cjs', entryFileNames: 'bench-gpu.cjs', codeSplitting: false } },
+    },
+  });
+  mkdirSync(dir, { recursive: true });
+  const dawn = dawnPath();
+  if (!dawn) throw new Error(MISSING);
+  copyFileSync(dawn, join(dir, 'dawn.node'));
+  writeFileSync(join(dir, 'webgpu-version.txt'), `${dawnVersion()}\n`);
+  const wasm = join(ROOT, 'node_modules/@tensorflow/tfjs-backend-wasm/dist');
+  for (const f of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm']) copyFileSync(join(wasm, f), join(dir, f));
+  const loader = ['/usr/lib/chromium/libvulkan.so.1', '/usr/lib/x86_64-linux-gnu/libvulkan.so.1'].find((p) => existsSync(p));
+  if (loader && process.platform === 'linux') copyFileSync(loader, join(dir, 'libvulkan.so.1'));
+  const bytes = readdirSync(dir).reduce((s, f) => s + statSync(join(dir, f)).size, 0);
+  console.log(`wrote ${dir} (${(bytes / 2 ** 20).toFixed(1)} MiB): run it with \`node ${join(dir, 'bench-gpu.cjs')}\``);
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const role = process.env.BENCH_GPU_ROLE;
+  if (role === 'probe') {
+    console.log(JSON.stringify({ adapter: await setUpGpu() }));
+    return 0;
+  }
+  const args = parseArgs(argv);
+  if (args.bundle) return makeBundle(args.bundle).then(() => 0);
+  if (!dawnPath()) {
+    console.error(MISSING);
+    return 2;
+  }
+  return role === 'run' ? work(args) : parent(args, argv);
+}
+
+// Exits explicitly: Dawn's instance would keep a child alive.
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e?.stack ?? String(e));
+    process.exit(1);
+  },
+);
