@@ -1,30 +1,55 @@
 /**
- * Convolution and pooling from ops whose gradients every tfjs backend has. tfjs-wasm registers no
- * Conv2DBackpropFilter (nor max-pool backprop), so the CNN is built from shifted slices of the
- * padded input (im2col) and one matMul, and pooling from a reshape and a max. The same code runs
- * on every backend, so a run means the same computation whichever backend executes it.
+ * Convolution and pooling that every tfjs backend can differentiate, fast on wasm. tfjs-wasm has
+ * the Conv2D, Conv2DBackpropInput, MaxPool and MaxPoolGrad kernels (XNNPACK) but no
+ * Conv2DBackpropFilter, so the filter's gradient is itself a convolution (see
+ * {@link conv2dFilterGrad}). The same code runs on every backend, so a run means the same
+ * computation whichever backend executes it. (An earlier im2col of 25 shifted slices and a
+ * reshape-and-max pooling spent ~90% of a CNN step in slice, concat and broadcast kernels.)
  */
 import * as tf from '@tensorflow/tfjs';
 
 /**
- * 'same'-padded, stride-1 2-D convolution: x [B, H, W, C] with kernel [k, k, C, F] → [B, H, W, F].
- * Equals `tf.conv2d(x, kernel, 1, 'same')` (odd k).
+ * The filter gradient of a 'same', stride-1 convolution as one 'valid' convolution: channels
+ * become the batch and the batch becomes channels, dy is the filter.
+ * dW[i, j, c, f] = Σ_b Σ_h Σ_w xPadded[b, h + i, w + j, c] · dy[b, h, w, f].
  */
-export function conv2dSame(x: tf.Tensor4D, kernel: tf.Tensor4D): tf.Tensor4D {
-  const [b, h, w, c] = x.shape;
-  const [k, , , f] = kernel.shape;
-  const p = (k - 1) / 2;
-  const padded = tf.pad(x, [[0, 0], [p, p], [p, p], [0, 0]]);
-  const patches: tf.Tensor4D[] = [];
-  for (let dy = 0; dy < k; dy++) for (let dx = 0; dx < k; dx++) patches.push(tf.slice(padded, [0, dy, dx, 0], [b, h, w, c]));
-  // Patch order (dy, dx, c) matches the kernel's [k, k, C, F] layout flattened to [k·k·C, F].
-  const cols = tf.reshape(tf.concat(patches, 3), [b * h * w, k * k * c]) as tf.Tensor2D;
-  return tf.reshape(tf.matMul(cols, tf.reshape(kernel, [k * k * c, f]) as tf.Tensor2D), [b, h, w, f]) as tf.Tensor4D;
+export function conv2dFilterGrad(x: tf.Tensor4D, dy: tf.Tensor4D, k: number): tf.Tensor4D {
+  return tf.tidy(() => {
+    const p = (k - 1) / 2;
+    const xt = tf.transpose(tf.pad(x, [[0, 0], [p, p], [p, p], [0, 0]]), [3, 1, 2, 0]) as tf.Tensor4D; // [C, H+2p, W+2p, B]
+    const filter = tf.transpose(dy, [1, 2, 0, 3]) as tf.Tensor4D; // [H, W, B, F]
+    return tf.transpose(tf.conv2d(xt, filter, 1, 'valid'), [1, 2, 0, 3]) as tf.Tensor4D; // [C, k, k, F] → [k, k, C, F]
+  });
+}
+
+/** The custom-gradient convolution; with `inputGrad` false, x's gradient is zeros (x is data). */
+function convSame(inputGrad: boolean) {
+  return tf.customGrad((x: tf.Tensor, kernel: tf.Tensor, save: tf.GradSaveFunc) => {
+    save([x, kernel]);
+    return {
+      value: tf.conv2d(x as tf.Tensor4D, kernel as tf.Tensor4D, 1, 'same'),
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+        const [xs, ks] = saved as [tf.Tensor4D, tf.Tensor4D];
+        const dx = inputGrad ? tf.conv2dTranspose(dy as tf.Tensor4D, ks, xs.shape, 1, 'same') : tf.zerosLike(xs);
+        return [dx, conv2dFilterGrad(xs, dy as tf.Tensor4D, ks.shape[0])];
+      },
+    };
+  }) as unknown as (x: tf.Tensor4D, kernel: tf.Tensor4D) => tf.Tensor4D;
+}
+const convWithInputGrad = convSame(true);
+const convOfData = convSame(false);
+
+/**
+ * 'same'-padded, stride-1 2-D convolution: x [B, H, W, C] with kernel [k, k, C, F] → [B, H, W, F]
+ * (odd k). Equals `tf.conv2d(x, kernel, 1, 'same')`, gradients included — but when `xIsData`
+ * (the network's input, which nothing trains), x's gradient is left out (zeros): tfjs's custom
+ * gradients are computed eagerly, and that one would cost as much as the filter's.
+ */
+export function conv2dSame(x: tf.Tensor4D, kernel: tf.Tensor4D, xIsData = false): tf.Tensor4D {
+  return (xIsData ? convOfData : convWithInputGrad)(x, kernel);
 }
 
 /** 2×2 max-pooling with stride 2 of x [B, H, W, C] (H, W even) → [B, H/2, W/2, C]. */
 export function maxPool2x2(x: tf.Tensor4D): tf.Tensor4D {
-  const [b, h, w, c] = x.shape;
-  const blocks = tf.reshape(x, [b, h / 2, 2, w / 2, 2, c]);
-  return tf.max(tf.max(blocks, 4), 2) as tf.Tensor4D;
+  return tf.maxPool(x, 2, 2, 'valid');
 }
