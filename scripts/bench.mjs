@@ -1,12 +1,15 @@
 // `npm run bench`: runs the benchmark page (bench.html) of the built app in headless Chromium with
 // WebGPU, prints medians and ratios, and writes them to BENCHMARKS.md with the date and machine.
-// BENCH_SIZES / BENCH_EVAL_SIZES (comma-separated) shorten a run while developing.
+// BENCH_SIZES / BENCH_EVAL_SIZES (comma-separated) shorten a run while developing; BENCH_PARTS
+// (comma-separated: kernels, training, longtasks; default all) runs only some parts.
 import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { tables } from './bench/tables.mjs';
 import { BEGIN, END } from './bench-gpu/markdown.mjs';
+import { measureTraining, trainingTables } from './bench/training.mjs';
+import { measureLongTasks } from './bench/longTasks.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
 const executablePath = execFileSync('node', ['scripts/find-chromium.mjs'], { encoding: 'utf8' }).trim().split('\n').pop();
@@ -23,6 +26,15 @@ async function waitForServer(url, ms = 60_000) {
   throw new Error(`preview server did not start at ${url}`);
 }
 
+/** The long-task figure of issue 10 §4 (e2e/longtasks.spec.ts asserts a bound on the same measurement). */
+function longTaskSection(r) {
+  return [
+    '### Main-thread long tasks (issue 10 §4)',
+    '',
+    `The default run (MNIST, defaults, evaluations on, backend ${r.backend}) trained for ${r.seconds.toFixed(0)} s after Play (${r.steps} steps, ${r.evaluations} evaluations drawn): **${r.count}** main-thread tasks over 50 ms, the worst ${r.worstMs.toFixed(0)} ms, ${r.totalMs.toFixed(0)} ms in all.`,
+  ].join('\n');
+}
+
 const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore' });
 let browser;
 try {
@@ -33,9 +45,17 @@ try {
   await page.goto(`http://127.0.0.1:${PORT}/bench.html`);
   await page.waitForFunction(() => typeof window.runBenchmarks === 'function');
   const list = (v) => (v ? v.split(',').map(Number) : undefined);
-  const report = await page.evaluate((o) => window.runBenchmarks(o), { sizes: list(process.env.BENCH_SIZES), evalSizes: list(process.env.BENCH_EVAL_SIZES) });
+  const report = (process.env.BENCH_PARTS ?? 'kernels').includes('kernels')
+    ? await page.evaluate((o) => window.runBenchmarks(o), { sizes: list(process.env.BENCH_SIZES), evalSizes: list(process.env.BENCH_EVAL_SIZES) })
+    : { adapter: null };
+  const parts = (process.env.BENCH_PARTS ?? 'kernels,training,longtasks').split(',');
+  const base = `http://127.0.0.1:${PORT}`;
+  const sections = [];
+  if (parts.includes('kernels')) sections.push(tables(report));
+  if (parts.includes('training')) sections.push(trainingTables(await measureTraining(browser, base, os.cpus().length, (s) => console.log(s))));
+  if (parts.includes('longtasks')) sections.push(longTaskSection(await measureLongTasks(browser, base, { seconds: 60 })));
   const chromiumVersion = browser.version();
-  const body = tables(report);
+  const body = sections.join('\n\n');
   console.log('\n' + body);
   const a = report.adapter;
   const doc = `# Benchmarks

@@ -80,7 +80,16 @@ export class Trainer {
   }
 
   /** Runs one optimisation step and reads its loss back (asynchronously: never dataSync on webgpu). */
-  async trainStep(): Promise<StepPoint> {
+  trainStep(): Promise<StepPoint> {
+    return this.queueStep();
+  }
+
+  /**
+   * Queues one optimisation step — the step counts as done now — and starts reading its loss back;
+   * the point resolves when the loss arrives. On webgpu the caller can queue the next step before
+   * awaiting this one, so the GPU never idles while the CPU waits for a readback.
+   */
+  queueStep(): Promise<StepPoint> {
     const { alpha, lr } = scheduleAt(this.stepsDone, this.spec);
     // Adam reads its learning rate at every update, so heating-up can lower it mid-run.
     (this.optimizer as unknown as { learningRate: number }).learningRate = lr;
@@ -90,10 +99,17 @@ export class Trainer {
       const x = tf.tensor2d(batch.inputs, [batch.count, size]);
       return this.optimizer.minimize(() => this.objective.loss(this.encoder.apply(x), batch, alpha), true, this.allVariables) as tf.Scalar;
     });
-    const loss = (await lossT.data())[0];
-    lossT.dispose();
-    this.stepsDone++;
-    return { step: this.stepsDone, loss, alpha, lr };
+    const step = ++this.stepsDone;
+    return lossT.data().then(
+      (v) => {
+        lossT.dispose();
+        return { step, loss: v[0], alpha, lr };
+      },
+      (e: unknown) => {
+        lossT.dispose();
+        throw e;
+      },
+    );
   }
 
   /**

@@ -212,13 +212,34 @@ async function postSnapshot(ev: EvalEmbeddings): Promise<void> {
   if (tf.getBackend() === 'webgpu') checkpoint = await run.checkpoint();
 }
 
-/** One step; false when the run must stop (limit reached, divergence). */
-async function step(pending: StepPoint[]): Promise<boolean> {
+/** On webgpu, the next step queued while this one's loss is read back (see {@link step}). */
+let ahead: { run: Trainer; point: Promise<StepPoint> } | null = null;
+
+/** A step after which the run pauses for a snapshot or an evaluation, or stops. */
+const isBoundary = (c: Config, t: number) => t % c.evalEvery === 0 || t % c.metricsEvery === 0 || t === c.steps;
+
+/**
+ * One step; false when the run must stop (limit reached, divergence). With `pipeline` (Play on
+ * webgpu) the next step is queued before this one's loss is awaited — unless this one ends at a
+ * boundary, where the snapshot must see exactly this step's weights.
+ */
+async function step(pending: StepPoint[], pipeline = false): Promise<boolean> {
   if (!run || !config || dead || diverged) return false;
-  if (config.steps > 0 && run.step >= config.steps) return false;
-  injectFaults(faults, run.step + 1, run.encoder.variables);
   const current = run;
-  const p = await current.trainStep();
+  let point: Promise<StepPoint>;
+  if (ahead?.run === current) point = ahead.point;
+  else {
+    if (config.steps > 0 && current.step >= config.steps) return false;
+    injectFaults(faults, current.step + 1, current.encoder.variables);
+    point = current.queueStep();
+  }
+  ahead = null;
+  const t = current.step;
+  if (pipeline && running && !isBoundary(config, t) && !(config.steps > 0 && t >= config.steps)) {
+    injectFaults(faults, t + 1, current.encoder.variables);
+    ahead = { run: current, point: current.queueStep() };
+  }
+  const p = await point;
   // The device was lost while this step ran: the run it belonged to is gone.
   if (current !== run) return false;
   pending.push(p);
@@ -232,11 +253,23 @@ async function step(pending: StepPoint[]): Promise<boolean> {
     });
     return false;
   }
-  if (p.step % config.evalEvery === 0 || p.step % config.metricsEvery === 0 || p.step === config.steps) {
+  if (isBoundary(config, p.step)) {
     post({ type: 'steps', points: pending.splice(0) });
     return sendSnapshot();
   }
   return true;
+}
+
+/** A step queued ahead when the loop stopped is trained: its point joins the curve. */
+async function drainAhead(pending: StepPoint[]): Promise<void> {
+  const a = ahead;
+  ahead = null;
+  if (!a || a.run !== run) return;
+  const p = await a.point;
+  if (a.run !== run) return;
+  pending.push(p);
+  collapse?.record(p.loss);
+  if (!Number.isFinite(p.loss)) diverged = true;
 }
 
 async function loop(): Promise<void> {
@@ -246,7 +279,7 @@ async function loop(): Promise<void> {
   let lastPost = performance.now();
   postState();
   while (running && mine === generation) {
-    if (!(await step(pending)) && mine === generation) running = false;
+    if (!(await step(pending, tf.getBackend() === 'webgpu')) && mine === generation) running = false;
     // The device was lost meanwhile: this loop's run is gone, and so are its unposted points.
     if (device !== deviceLosses) return;
     if (fullEvalWanted && run) {
@@ -262,6 +295,7 @@ async function loop(): Promise<void> {
   }
   // A pause (or any other command) that lands during the yield ends the loop: post what is left,
   // or those steps would be trained but missing from the curve.
+  if (device === deviceLosses) await drainAhead(pending);
   if (pending.length) post({ type: 'steps', points: pending.splice(0) });
   postState();
 }
