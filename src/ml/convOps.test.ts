@@ -65,8 +65,8 @@ describe('conv and pool that every backend differentiates', () => {
     const kv = rand(rng, [5, 5, 3, 4]);
     const rv = rand(rng, [2, 4, 3, 4]);
     const both = async () => {
-      const x = tf.tensor(await xv.data(), xv.shape) as tf.Tensor4D;
-      const k = tf.tensor(await kv.data(), kv.shape) as tf.Tensor4D;
+      const x = tf.tensor4d(await xv.data(), [2, 8, 6, 3]);
+      const k = tf.tensor4d(await kv.data(), [5, 5, 3, 4]);
       const r = tf.tensor(await rv.data(), rv.shape);
       const f = (a: tf.Tensor, b: tf.Tensor) => tf.sum(tf.mul(maxPool2x2(tf.relu(conv2dSame(a as tf.Tensor4D, b as tf.Tensor4D)) as tf.Tensor4D), r));
       const { value, grads } = tf.valueAndGrads(f)([x, k]);

@@ -24,10 +24,11 @@ export function conv2dFilterGrad(x: tf.Tensor4D, dy: tf.Tensor4D, k: number): tf
 
 /** The custom-gradient convolution; with `inputGrad` false, x's gradient is zeros (x is data). */
 function convSame(inputGrad: boolean) {
-  return tf.customGrad((x: tf.Tensor, kernel: tf.Tensor, save: tf.GradSaveFunc) => {
+  return tf.customGrad((...args: Array<tf.Tensor | tf.GradSaveFunc>) => {
+    const [x, kernel, save] = args as [tf.Tensor4D, tf.Tensor4D, tf.GradSaveFunc];
     save([x, kernel]);
     return {
-      value: tf.conv2d(x as tf.Tensor4D, kernel as tf.Tensor4D, 1, 'same'),
+      value: tf.conv2d(x, kernel, 1, 'same'),
       gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
         const [xs, ks] = saved as [tf.Tensor4D, tf.Tensor4D];
         const dx = inputGrad ? tf.conv2dTranspose(dy as tf.Tensor4D, ks, xs.shape, 1, 'same') : tf.zerosLike(xs);

@@ -34,7 +34,8 @@ export function OpisScatter() {
   );
 }
 
-function draw(points: RunPoint[], svgEl: SVGSVGElement, box: HTMLElement) {
+/** Draws the OPIS-vs-error scatter of `points` into `svgEl` (viewBox 420×260); exported for the CLI's SVG files. */
+export function draw(points: RunPoint[], svgEl: SVGSVGElement, box: HTMLElement) {
   const svg = d3.select(svgEl);
   svg.selectAll('*').remove();
   const pts = points.filter((p) => Number.isFinite(p.error) && Number.isFinite(p.opis));

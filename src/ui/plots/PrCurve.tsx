@@ -41,7 +41,8 @@ export function PrCurve() {
 /** Pinned curves, told apart by colour (dashed, unlike the current run's solid line). */
 const PIN_COLOURS = ['#ee7733', '#009988', '#cc3311', '#33bbee', '#ee3377', '#bbbbbb'];
 
-function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
+/** Draws the PR curve of `s.evaluation` (and `s.pinned`) into `svgEl` (viewBox 420×260); exported for the CLI's SVG files. */
+export function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
   const { evaluation: e, pinned } = s;
   const svg = d3.select(svgEl);
   svg.selectAll('*').remove();

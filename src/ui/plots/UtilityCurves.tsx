@@ -19,7 +19,8 @@ export function UtilityCurves() {
   return <SvgPlot testId="utility-curves" caption="Per-class utility over the calibration range" ariaLabel="per-class utility curves" viewBox={[W, H]} select={(s) => s.evaluation} draw={draw} />;
 }
 
-function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
+/** Draws the per-class utility curves of `s.evaluation` into `svgEl` (viewBox 420×260); exported for the CLI's SVG files. */
+export function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
   const e = s.evaluation;
   const svg = d3.select(svgEl);
   svg.selectAll('*').remove();

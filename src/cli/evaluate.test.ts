@@ -1,0 +1,168 @@
+/**
+ * `metric-playground evaluate` as a user runs it: the real command (bin/metric-playground.mjs) on
+ * small generated files, one run per accepted format, and the bad inputs of issue 11 (exit 2 with
+ * the reason on stderr). The runs go in parallel: each spends most of its time starting up.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseHTML } from 'linkedom';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeNpy } from '../data/embeddingFiles';
+import { Rng } from '../data/rng';
+
+const BIN = join(__dirname, '../../bin/metric-playground.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'mp-cli-eval-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the command; resolves to its exit status and output. */
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [BIN, ...args], { cwd: dir });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (b) => (stdout += b));
+    p.stderr.on('data', (b) => (stderr += b));
+    p.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** Writes `name` in the test folder and returns its path. */
+function file(name: string, content: string | Uint8Array): string {
+  const p = join(dir, name);
+  writeFileSync(p, content);
+  return p;
+}
+
+// 120 items in 4 classes of 6-D points around distinct centres: clear but imperfect structure.
+const N = 120, D = 6, C = 4;
+const rng = new Rng(3);
+const y = Array.from({ length: N }, (_, i) => i % C);
+const x = Array.from({ length: N * D }, (_, k) => (Math.floor(k / D) % C === k % D ? 1 : 0) + 0.6 * rng.normal());
+const rows = (sep: string) => y.map((_, i) => x.slice(i * D, (i + 1) * D).join(sep)).join('\n') + '\n';
+const names = ['cat', 'dog', 'owl', 'eel'];
+
+const tsv = file('e.tsv', rows('\t'));
+const csv = file('e.csv', rows(','));
+const npy4 = file('e4.npy', writeNpy(x, [N, D], '<f4'));
+const npy8 = file('e8.npy', writeNpy(x, [N, D], '<f8'));
+const yOne = file('y.tsv', y.map((c) => names[c]).join('\n') + '\n');
+const yMeta = file('meta.tsv', 'id\tspecies\tlabel\n' + y.map((c, i) => `${i}\t${names[c]}\t${c}`).join('\n') + '\n');
+const yNpy = file('y.npy', writeNpy(y, [N], '<i4'));
+
+/** metrics.json of a run into `out`, checked for the issue's keys and ranges. */
+function checkReport(out: string, classes: number) {
+  const m = JSON.parse(readFileSync(join(dir, out, 'metrics.json'), 'utf8'));
+  for (const k of ['prAuc', 'opis', 'epsOpis', 'recall', 'nmi', 'calibrationRange', 'threshold', 'items', 'classes', 'dim', 'path']) expect(m).toHaveProperty(k);
+  expect(m).toMatchObject({ items: N, classes, dim: D, path: 'exact' });
+  for (const v of [m.prAuc, m.opis, m.epsOpis, m.nmi, ...Object.values(m.recall as Record<string, number>)]) {
+    expect(v).toBeGreaterThanOrEqual(0);
+    expect(v).toBeLessThanOrEqual(1);
+  }
+  expect(Object.keys(m.recall)).toEqual(['1', '2', '4', '5', '8', '10']);
+  expect(m.recall['1']).toBeGreaterThan(0.5); // the classes are separable, well above chance (0.25)
+  expect(m.recall['10']).toBeGreaterThanOrEqual(m.recall['1']);
+  const c = m.calibrationRange;
+  expect(c.dMin).toBeGreaterThan(0);
+  expect(c.dMax).toBeGreaterThan(c.dMin);
+  expect(c.dMax).toBeLessThanOrEqual(2);
+  return m;
+}
+
+describe('metric-playground evaluate', () => {
+  it('reads every accepted format and writes metrics.json, SVG figures and a self-contained report', async () => {
+    const [a, b, c, d] = await Promise.all([
+      cli(['evaluate', '--embeddings', tsv, '--labels', yOne, '--out', 'a']),
+      cli(['evaluate', '--embeddings', csv, '--labels', yMeta, '--label-column', 'species', '--out', 'b', '--far', '0.05,0.2']),
+      cli(['evaluate', '--embeddings', npy4, '--labels', yNpy, '--out', 'c']),
+      cli(['evaluate', '--embeddings', npy8, '--labels', yMeta, '--out', 'd']),
+    ]);
+    for (const r of [a, b, c, d]) expect(r.code, r.stderr).toBe(0);
+    expect(a.stdout).toMatch(/PR-AUC\s+0\.\d+/);
+    expect(a.stdout).toMatch(/Recall@1\s/);
+    const ma = checkReport('a', C);
+    expect(ma.classNames).toEqual(['cat', 'dog', 'eel', 'owl']);
+    const mb = checkReport('b', C);
+    expect(mb.labelColumn).toBe('species');
+    expect(Object.keys(mb.threshold)).toEqual(['0.05', '0.2']);
+    expect(mb.calibrationRange).toMatchObject({ farLo: 0.05, farHi: 0.2 });
+    const mc = checkReport('c', C);
+    const md = checkReport('d', C);
+    expect(md.labelColumn).toBe('label');
+    // The same items and classes in every format: the same metrics (f4 text vs f8 .npy: float32 either way).
+    expect(mb.prAuc).toBeCloseTo(ma.prAuc, 6);
+    expect(mc.prAuc).toBeCloseTo(ma.prAuc, 6);
+    expect(md.opis).toBeCloseTo(ma.opis, 9);
+    // The operating point: the global FAR reached is at least the target, per-class rates are fractions.
+    const t = ma.threshold['0.1'];
+    expect(t.globalFar).toBeGreaterThanOrEqual(0.1);
+    expect(t.distance).toBeCloseTo(ma.calibrationRange.dMax, 9);
+    for (const p of Object.values(t.perClass as Record<string, { far: number; frr: number }>)) {
+      expect(p.far).toBeGreaterThanOrEqual(0);
+      expect(p.frr).toBeLessThanOrEqual(1);
+    }
+
+    for (const f of ['pr-curve.svg', 'utility-curves.svg', 'distance-histogram.svg']) {
+      const text = readFileSync(join(dir, 'a', f), 'utf8');
+      const { document } = parseHTML(text.replace(/^<\?xml[^>]*>/, ''));
+      const svg = document.querySelector('svg')!;
+      expect(svg.getAttribute('xmlns')).toBe('http://www.w3.org/2000/svg');
+      expect(svg.querySelectorAll('path').length).toBeGreaterThanOrEqual(3); // two axes and at least one curve
+      expect(text).not.toContain('No evaluation yet');
+    }
+    expect(readFileSync(join(dir, 'a', 'pr-curve.svg'), 'utf8')).toContain('class="pr-line"');
+    const html = readFileSync(join(dir, 'a', 'report.html'), 'utf8');
+    expect(html).not.toMatch(/https?:\/\/|<script|<link|src=/i);
+    expect((html.match(/<svg/g) ?? []).length).toBe(3);
+    expect(html).toContain('owl');
+  });
+
+  it('refuses bad arguments and files with exit 2 and the reason on stderr', async () => {
+    const ragged = file('ragged.tsv', '1\t2\t3\n4\t5\n');
+    const words = file('words.tsv', '1\t2\tx\n4\t5\t6\n');
+    const nan = file('nan.tsv', '1\t2\n3\tNaN\n');
+    const inf = file('inf.csv', '1,2\n3,inf\n');
+    const empty = file('empty.tsv', '');
+    const short = file('short.tsv', y.slice(0, N - 3).map((c) => names[c]).join('\n') + '\n');
+    const single = file('single.tsv', y.map(() => 'same').join('\n') + '\n');
+    const ints = file('ints.npy', writeNpy(y.flatMap((c) => [c, c]), [N, 2], '<i4'));
+    const f4 = writeNpy(x, [N, D], '<f4');
+    /** f4 with header text `from` replaced by `to` (same length), byte by byte. */
+    const edited = (from: string, to: string) => {
+      const b = f4.slice();
+      const at = new TextDecoder('latin1').decode(b.subarray(0, 128)).indexOf(from);
+      b.set(new TextEncoder().encode(to), at);
+      return b;
+    };
+    const fortran = file('fortran.npy', edited("'fortran_order': False", "'fortran_order': True "));
+    const big = file('big.npy', edited('<f4', '>f4'));
+    const tooMany = file('many.tsv', '0.5\t1\n'.repeat(100_001));
+    const cases: [string[], RegExp][] = [
+      [['evaluate', '--embeddings', tsv, '--labels', short], /row-count/],
+      [['evaluate', '--embeddings', ragged, '--labels', yOne], /ragged/],
+      [['evaluate', '--embeddings', words, '--labels', yOne], /not-a-number/],
+      [['evaluate', '--embeddings', nan, '--labels', yOne], /non-finite/],
+      [['evaluate', '--embeddings', inf, '--labels', yOne], /non-finite/],
+      [['evaluate', '--embeddings', tsv, '--labels', single], /single-class/],
+      [['evaluate', '--embeddings', tooMany, '--labels', yOne], /too-large/],
+      [['evaluate', '--embeddings', ints, '--labels', yOne], /\[dtype\]/],
+      [['evaluate', '--embeddings', big, '--labels', yOne], /\[dtype\]/],
+      [['evaluate', '--embeddings', fortran, '--labels', yOne], /\[order\]/],
+      [['evaluate', '--embeddings', empty, '--labels', yOne], /\[empty\]/],
+      [['evaluate', '--embeddings', join(dir, 'missing.npy'), '--labels', yOne], /no such file/],
+      [['evaluate', '--embeddings', tsv, '--labels', yMeta, '--label-column', 'colour'], /unknown-column/],
+      [['evaluate', '--embeddings', tsv, '--labels', yOne, '--far', '0.1'], /--far/],
+      [['evaluate', '--embeddings', tsv, '--labels', yOne, '--eps', 'abc'], /--eps/],
+      [['evaluate', '--embeddings', tsv], /--labels/],
+      [['evaluate', '--embeddings', tsv, '--labels', yOne, '--bogus'], /unknown option --bogus/],
+      [['frobnicate'], /unknown command/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => cli(args)));
+    results.forEach((r, i) => {
+      expect(r.code, `${cases[i][0].join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(cases[i][1]);
+      expect(r.stderr).not.toMatch(/ at .*\.ts:\d+/); // a reason, not a stack trace
+    });
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * `metric-playground evaluate --embeddings e.npy --labels y.tsv [--label-column NAME]
+ * [--far 0.01,0.1] [--eps 0.1] [--path auto|exact|binned] [--skip-header] [--out report/]`:
+ * every metric of the page's evaluation view on the user's own embeddings, computed by the app's
+ * own code (src/eval), written as metrics.json, SVG figures and report.html, and printed as a table.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { MAX_FILE_BYTES, pairEmbeddings, parseLabels, parseVectors } from '../data/embeddingFiles';
+import { numberListFlag, parseArgs } from './args';
+import { CliError } from './errors';
+import { EVALUATE_USAGE } from './usage';
+
+/** Where the CLI writes text and finds tfjs's wasm files. */
+export interface CliContext {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  /** Folder of tfjs-backend-wasm's .wasm files. */
+  wasmDir: string;
+}
+
+/** Sets up to this size are evaluated exactly by default, as the page's periodic evaluation does. */
+const EXACT_UP_TO = 2000;
+/** The exact path's limit (src/eval/exact.ts EXACT_MAX_ITEMS; not imported, to keep this module light). */
+const EXACT_MAX_ITEMS = 2500;
+
+/** The bytes of `file`, or exit 2 saying why not (missing, a folder, over the size limit). */
+export function readInput(file: string, what: string): Uint8Array {
+  let size: number;
+  try {
+    const st = statSync(file);
+    if (!st.isFile()) throw new CliError(`${what} ${file} is not a file`);
+    size = st.size;
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(`cannot read ${what} ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  if (size > MAX_FILE_BYTES) throw new CliError(`${what} ${file} is ${(size / 2 ** 20).toFixed(0)} MiB, over the 1 GiB limit [too-large]`);
+  return readFileSync(file);
+}
+
+/** Runs `evaluate` with its arguments; resolves to the exit status. */
+export async function runEvaluate(argv: string[], ctx: CliContext): Promise<number> {
+  const a = parseArgs(argv, { embeddings: 'value', labels: 'value', 'label-column': 'value', far: 'value', eps: 'value', path: 'value', out: 'value', 'skip-header': 'switch' }, 0, EVALUATE_USAGE);
+  const embeddings = a.values.embeddings;
+  const labels = a.values.labels;
+  if (!embeddings || !labels) throw new CliError(`evaluate needs --embeddings and --labels\n${EVALUATE_USAGE}`);
+  const fars = numberListFlag('far', a.values.far ?? '0.01,0.1', 0, 1);
+  if (fars.length < 2 || Math.min(...fars) >= Math.max(...fars)) throw new CliError('--far needs at least two different rates, e.g. 0.01,0.1 (the calibration range runs from the lowest to the highest)');
+  const [eps] = numberListFlag('eps', a.values.eps ?? '0.1', 0, 0.5);
+  if (!(eps > 0)) throw new CliError('--eps must be above 0 and at most 0.5');
+  const pathFlag = a.values.path ?? 'auto';
+  if (!['auto', 'exact', 'binned'].includes(pathFlag)) throw new CliError(`--path must be auto, exact or binned, got “${pathFlag}”`);
+  const labelColumn = a.values['label-column'] ?? null;
+
+  const vectors = parseVectors(readInput(embeddings, 'embeddings file'), embeddings, { skipHeader: a.switches.has('skip-header') });
+  const labelSet = parseLabels(readInput(labels, 'labels file'), labels, labelColumn === null ? {} : { column: labelColumn });
+  const set = pairEmbeddings(vectors, labelSet);
+  for (const w of set.warnings) ctx.stderr(`warning: ${w}\n`);
+  if (pathFlag === 'exact' && set.n > EXACT_MAX_ITEMS) throw new CliError(`--path exact reads at most ${EXACT_MAX_ITEMS} items; ${embeddings} has ${set.n} (use --path binned)`);
+  const path = pathFlag === 'auto' ? (set.n <= EXACT_UP_TO ? 'exact' : 'binned') : (pathFlag as 'exact' | 'binned');
+  // The evaluation, tfjs and the plots load only now: a refused file answers in a moment.
+  const { evaluateSet, metricsTable } = await import('./evaluateSet');
+  if (path === 'binned') await (await import('./backend')).startBackend('wasm', ctx.wasmDir);
+
+  const out = a.values.out ?? 'report';
+  const doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, out });
+  ctx.stdout(metricsTable(doc));
+  ctx.stdout(`wrote ${join(out, 'metrics.json')}, report.html and ${3} SVG figures in ${doc.seconds.toFixed(2)} s\n`);
+  return 0;
+}

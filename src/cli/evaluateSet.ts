@@ -1,0 +1,58 @@
+/**
+ * The heavy half of `metric-playground evaluate`, loaded once the files are read and accepted:
+ * the app's evaluation (src/eval), the operating points, the figures and the report files.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EmbeddingSet } from '../data/embeddingFiles';
+import { accumulateTf } from '../eval/accumulate';
+import { evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
+import { exactPairs } from '../eval/exact';
+import { histogramCounts, type CountSource } from '../eval/metrics';
+import { operatingPoint } from '../eval/operatingPoints';
+import { DEFAULT_BINS } from '../eval/pairHistograms';
+import { evaluationFigures } from './figures';
+import { metricsDoc, type MetricsDoc } from './metricsDoc';
+import { reportHtml } from './reportHtml';
+
+export { metricsTable } from './metricsDoc';
+
+/** The pair counts of `set` by `path` (for the operating points; the report computes its own). */
+async function countSource(set: EmbeddingSet, path: EvalReport['path']): Promise<CountSource> {
+  const C = set.classNames.length;
+  if (path === 'exact') return exactPairs(set.data, set.labels, set.n, set.d, C);
+  return histogramCounts(await accumulateTf(set.data, set.labels, set.n, set.d, C, DEFAULT_BINS, {}));
+}
+
+/** Evaluates `set` and writes the report files into `out`; returns metrics.json's contents. */
+export async function evaluateSet(
+  set: EmbeddingSet,
+  o: { embeddings: string; labels: string; labelColumn: string | null; fars: number[]; eps: number; path: 'exact' | 'binned'; out: string },
+): Promise<MetricsDoc> {
+  const t0 = performance.now();
+  const path = o.path === 'exact' ? 'exact' : 'tf';
+  const farLo = Math.min(...o.fars);
+  const farHi = Math.max(...o.fars);
+  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, farLo, farHi, eps: o.eps });
+  const src = await countSource(set, path);
+  const points = o.fars.map((f) => operatingPoint(src, f));
+  const doc = metricsDoc(report, {
+    embeddings: o.embeddings,
+    labels: o.labels,
+    labelColumn: o.labelColumn,
+    classNames: set.classNames,
+    dim: set.d,
+    eps: o.eps,
+    fars: o.fars,
+    points,
+    warnings: set.warnings,
+    seconds: (performance.now() - t0) / 1000,
+  });
+  const figures = evaluationFigures(report);
+  mkdirSync(o.out, { recursive: true });
+  writeFileSync(join(o.out, 'metrics.json'), JSON.stringify(doc, null, 2) + '\n');
+  for (const f of figures) writeFileSync(join(o.out, f.file), f.svg);
+  writeFileSync(join(o.out, 'report.html'), reportHtml(doc, figures));
+  return doc;
+}
+

@@ -1,0 +1,130 @@
+/**
+ * `metrics.json` of `metric-playground evaluate`, and the table printed to the terminal. Every
+ * metric the page's evaluation view shows, as fractions in [0, 1] (distances on the unit sphere,
+ * in [0, 2]); keys are stable for scripts.
+ */
+import type { EvalReport } from '../eval/evaluate';
+import type { OperatingPoint } from '../eval/operatingPoints';
+
+/** The contents of metrics.json. */
+export interface MetricsDoc {
+  tool: string;
+  embeddings: string;
+  labels: string;
+  labelColumn: string | null;
+  items: number;
+  classes: number;
+  dim: number;
+  /** 'exact' (every pair sorted) or 'binned' (4096 cosine bins, tfjs on wasm). */
+  path: 'exact' | 'binned';
+  bins: number | null;
+  pairs: number;
+  positives: number;
+  prAuc: number;
+  opis: number;
+  epsOpis: number;
+  eps: number;
+  /** Recall@K by K ("1", "2", …), on a seeded subsample of `recallItems` items. */
+  recall: Record<string, number>;
+  recallItems: number;
+  nmi: number;
+  calibrationRange: { farLo: number; farHi: number; dMin: number; dMax: number };
+  /** The operating point at each FAR of --far: threshold, global TAR and per-class FAR/FRR. */
+  threshold: Record<string, { distance: number; cosine: number; globalFar: number; tar: number; frr: number; perClass: Record<string, { far: number; frr: number }> }>;
+  classNames: string[];
+  warnings: string[];
+  seconds: number;
+}
+
+/** Inputs of {@link metricsDoc} besides the report. */
+export interface DocInputs {
+  embeddings: string;
+  labels: string;
+  labelColumn: string | null;
+  classNames: string[];
+  dim: number;
+  eps: number;
+  fars: number[];
+  points: OperatingPoint[];
+  warnings: string[];
+  seconds: number;
+}
+
+/** metrics.json from an evaluation report and its operating points. */
+export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
+  const farLo = Math.min(...x.fars);
+  const farHi = Math.max(...x.fars);
+  return {
+    tool: 'metric-playground evaluate',
+    embeddings: x.embeddings,
+    labels: x.labels,
+    labelColumn: x.labelColumn,
+    items: r.n,
+    classes: x.classNames.length,
+    dim: x.dim,
+    path: r.path === 'exact' ? 'exact' : 'binned',
+    bins: r.bins,
+    pairs: r.pairs,
+    positives: r.positives,
+    prAuc: r.ap,
+    opis: r.opis,
+    epsOpis: r.epsOpis,
+    eps: x.eps,
+    recall: Object.fromEntries(r.recall.k.map((k, i) => [String(k), r.recall.value[i]])),
+    recallItems: r.recall.items,
+    nmi: r.nmi,
+    calibrationRange: { farLo, farHi, dMin: r.calibration.dMin, dMax: r.calibration.dMax },
+    threshold: Object.fromEntries(
+      x.points.map((p) => [
+        String(p.far),
+        {
+          distance: p.distance,
+          cosine: p.cosine,
+          globalFar: p.globalFar,
+          tar: p.tar,
+          frr: 1 - p.tar,
+          perClass: Object.fromEntries(p.perClass.map((c, t) => [x.classNames[t], c])),
+        },
+      ]),
+    ),
+    classNames: x.classNames,
+    warnings: x.warnings,
+    seconds: x.seconds,
+  };
+}
+
+/** A number for the table: 4 significant digits, small ones in e-notation. */
+export function fmt(v: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  if (v !== 0 && Math.abs(v) < 1e-3) return v.toExponential(3);
+  return Number(v.toPrecision(4)).toString();
+}
+
+/** The rows of the metrics table: [name, value, what it means]. */
+export function metricRows(m: MetricsDoc): [string, string, string][] {
+  const rows: [string, string, string][] = [
+    ['items', String(m.items), `${m.classes} classes, d = ${m.dim}, ${m.pairs.toLocaleString('en-US')} pairs (${m.positives.toLocaleString('en-US')} positive)`],
+    ['path', m.path, m.path === 'exact' ? 'every pair sorted' : `${m.bins} cosine bins`],
+    ['PR-AUC', fmt(m.prAuc), 'average precision over all pairs ranked by cosine'],
+    ['OPIS', fmt(m.opis), 'variance of per-class utility over the calibration range (lower = more consistent)'],
+    ['ε-OPIS', fmt(m.epsOpis), `best vs worst ${Math.round(m.eps * 100)}% of classes`],
+  ];
+  for (const [k, v] of Object.entries(m.recall)) rows.push([`Recall@${k}`, fmt(v), `on ${m.recallItems} items`]);
+  rows.push(['NMI', fmt(m.nmi), 'k-means++ clusters vs labels']);
+  const c = m.calibrationRange;
+  rows.push(['calibration', `${fmt(c.dMin)}…${fmt(c.dMax)}`, `distances where the global FAR reaches ${c.farLo} and ${c.farHi}`]);
+  for (const [far, t] of Object.entries(m.threshold)) {
+    const frrs = Object.values(t.perClass).map((p) => p.frr).filter(Number.isFinite);
+    const spread = frrs.length ? ` (per class ${fmt(Math.min(...frrs))}…${fmt(Math.max(...frrs))})` : '';
+    rows.push([`threshold@FAR ${far}`, fmt(t.distance), `cosine ${fmt(t.cosine)}, FRR ${fmt(t.frr)}${spread}`]);
+  }
+  return rows;
+}
+
+/** The metrics table as aligned text. */
+export function metricsTable(m: MetricsDoc): string {
+  const rows = metricRows(m);
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  return rows.map(([a, b, c]) => `${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`).join('\n') + '\n';
+}

@@ -1,0 +1,58 @@
+/**
+ * The self-contained `report.html` of `metric-playground evaluate`: the metrics table, the
+ * per-class operating points and the figures inline (no script, no external URL), so it opens
+ * anywhere and can be mailed as one file.
+ */
+import type { Figure } from './figures';
+import { fmt, metricRows, type MetricsDoc } from './metricsDoc';
+
+const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** An SVG file's text as inline markup: no XML declaration, no namespace URL (HTML gives it). */
+function inlineSvg(svg: string): string {
+  return svg.replace(/^<\?xml[^>]*>\s*/, '').replace(/ xmlns="[^"]*"/, '');
+}
+
+/** report.html for `m` and its figures. */
+export function reportHtml(m: MetricsDoc, figures: Figure[]): string {
+  const rows = metricRows(m)
+    .map(([a, b, c]) => `<tr><th scope="row">${esc(a)}</th><td>${esc(b)}</td><td>${esc(c)}</td></tr>`)
+    .join('\n');
+  const fars = Object.keys(m.threshold);
+  const perClass = m.classNames
+    .map((name) => {
+      const cells = fars.map((f) => {
+        const p = m.threshold[f].perClass[name];
+        return `<td>${esc(fmt(p.far))}</td><td>${esc(fmt(p.frr))}</td>`;
+      });
+      return `<tr><th scope="row">${esc(name)}</th>${cells.join('')}</tr>`;
+    })
+    .join('\n');
+  const head = fars.map((f) => `<th colspan="2">at global FAR ${esc(f)} (d ≤ ${esc(fmt(m.threshold[f].distance))})</th>`).join('');
+  const sub = fars.map(() => '<th>FAR</th><th>FRR</th>').join('');
+  const figs = figures.map((f) => `<figure><figcaption>${esc(f.title)}</figcaption>${inlineSvg(f.svg)}</figure>`).join('\n');
+  const warn = m.warnings.length ? `<ul class="warn">${m.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Metric Playground report · ${esc(m.embeddings)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#1f2328;padding:0 1rem}
+table{border-collapse:collapse;margin:0.5rem 0 1.5rem}th,td{padding:0.2rem 0.6rem;text-align:left;border-bottom:1px solid #d9dcdf}
+td{font-family:ui-monospace,monospace}.figs{display:flex;flex-wrap:wrap;gap:1rem}figure{margin:0}figcaption{font-weight:600}
+.warn{color:#8a5a00}
+</style></head>
+<body>
+<h1>Evaluation of ${esc(m.embeddings)}</h1>
+<p>Labels: ${esc(m.labels)}${m.labelColumn ? ` (column “${esc(m.labelColumn)}”)` : ''}. Computed by <code>metric-playground evaluate</code> in ${esc(fmt(m.seconds))} s, as the Metric Playground's evaluation view computes it.</p>
+${warn}
+<h2>Metrics</h2>
+<table>${rows}</table>
+<h2>One threshold for every class</h2>
+<p>The distance threshold at which the global false-accept rate reaches each target, and the false-accept and false-reject rates it gives each class.</p>
+<table><tr><th rowspan="2">class</th>${head}</tr><tr>${sub}</tr>
+${perClass}</table>
+<h2>Figures</h2>
+<div class="figs">${figs}</div>
+</body></html>
+`;
+}
