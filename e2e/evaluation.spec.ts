@@ -44,3 +44,21 @@ test('evaluation plots fill and metrics are finite after a short webgpu run', as
   // Better than chance: 10 balanced classes give AP ≈ 0.1 for random embeddings.
   expect(report.ap).toBeGreaterThan(0.2);
 });
+
+// The periodic evaluation runs on a second worker while training goes on (src/worker/metricsOffload.ts):
+// the evaluations still arrive in order, one per metricsEvery steps, with the exact path's values.
+test('periodic evaluations come from the metrics worker, in step order, while training goes on', async ({ page }) => {
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await openApp(page, '#backend=wasm&data=blobs&evalEvery=10&metricsEvery=10&steps=60', 'wasm');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await readRun(page)).step, { timeout: 60_000 }).toBe(60);
+  await expect
+    .poll(() => page.evaluate(() => [...window.playground.store.getState().evalSeries.step]), { timeout: 30_000 })
+    .toEqual([0, 10, 20, 30, 40, 50, 60]);
+  expect(workers.some((u) => /metrics\.worker/.test(u))).toBe(true);
+  const last = await page.evaluate(() => window.playground.store.getState().evaluation);
+  expect(last?.step).toBe(60);
+  expect(last?.path).toBe('exact');
+  await expect(page.getByTestId('metric-pr-auc')).not.toHaveText('—');
+});

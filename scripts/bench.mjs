@@ -60,9 +60,11 @@ try {
   const a = report.adapter;
   const doc = `# Benchmarks
 
-Written by \`npm run bench\` (scripts/bench.mjs → bench.html): every compared path runs in one page, on
-the same adapter, in one run. Medians over several runs after a warm-up. Re-run it after changing a
-kernel and commit the result.
+Written by \`npm run bench\` (scripts/bench.mjs): the kernels' compared paths run in one page
+(bench.html), on the same adapter, in one run, medians over several runs after a warm-up; training
+throughput is the built app itself training each link, beside the bare trainer and the roofline
+measured in bench.html in the same run. Re-run it after changing a kernel or the training loop and
+commit the result. \`npm run bench:gpu\` adds its own section (Node + Dawn, for a real GPU).
 
 ## Run of ${new Date().toISOString().slice(0, 10)}
 

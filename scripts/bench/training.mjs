@@ -25,7 +25,11 @@ export async function appRate(browser, base, hash, { warmSteps = 3, seconds = 8,
   try {
     await page.goto(`${base}/${join(hash, 'autoplay=1&steps=0')}`);
     const step = () => page.evaluate(() => window.playground.store.getState().step);
-    await page.waitForFunction((n) => window.playground.store.getState().step >= n, warmSteps, { timeout: 180_000, polling: 200 });
+    const warm = await page
+      .waitForFunction((n) => window.playground.store.getState().step >= n, warmSteps, { timeout: 180_000, polling: 200 })
+      .then(() => true, () => false);
+    // Too slow to warm up (the CNN on an emulated GPU): report the rate so far rather than nothing.
+    if (!warm) return { stepsPerS: (await step()) / 180, active: (await page.evaluate(() => window.playground.store.getState().backend))?.active, threads: null };
     const s0 = await step();
     const t0 = Date.now();
     while (Date.now() - t0 < seconds * 1000 || ((await step()) - s0 < 3 && Date.now() - t0 < maxSeconds * 1000)) await page.waitForTimeout(250);

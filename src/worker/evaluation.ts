@@ -12,7 +12,7 @@ import type { EvalEmbeddings } from '../ml/trainer';
 /** Seed of the evaluation subsample: fixed, so every run of a link evaluates the same items. */
 const SUBSAMPLE_SEED = 0x6576616c; // "eval"
 /** Sets up to this size are evaluated exactly (sorted pairs); larger ones from 4096-bin histograms. */
-const EXACT_UP_TO = Math.min(2000, EXACT_MAX_ITEMS);
+export const EXACT_UP_TO = Math.min(2000, EXACT_MAX_ITEMS);
 
 /** The first m items of a fixed permutation of n. */
 function subsample(n: number, m: number): Int32Array {
@@ -35,6 +35,8 @@ export async function evaluateSubset(
   realGpu: boolean,
   between: () => Promise<void>,
   onProgress: (fraction: number) => void,
+  /** Runs the exact path elsewhere (the metrics worker), given the subsample. */
+  exact?: (emb: Float32Array, labels: Int32Array, n: number, d: number, numClasses: number) => Promise<EvalReport>,
 ): Promise<EvalReport> {
   const idx = subsample(ev.n, items);
   const m = idx.length;
@@ -47,5 +49,6 @@ export async function evaluateSubset(
   });
   const webgpu = tf.getBackend() === 'webgpu';
   const path = m <= EXACT_UP_TO && !full ? 'exact' : !webgpu ? 'tf' : realGpu ? 'wgsl' : 'js';
+  if (path === 'exact' && exact) return exact(emb, labels, m, d, numClasses);
   return evaluateEmbeddings(emb, labels, m, d, numClasses, { path, between, onProgress });
 }

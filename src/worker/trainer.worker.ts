@@ -11,7 +11,8 @@ import type { Config } from '../state/params';
 import { selectBackend, wasmThreads } from './backends';
 import { measureAuto } from './autoBackend';
 import { loadSplit } from './dataCache';
-import { evaluateSubset } from './evaluation';
+import { EXACT_UP_TO, evaluateSubset } from './evaluation';
+import { canOffload, exactOffThread } from './metricsOffload';
 import { buildSnapshot, snapshotTransfers } from './snapshot';
 import { CollapseWatch } from './collapseWatch';
 import type { BackendInfo, RunFileCommand, ToWorker, WorkerReport } from './protocol';
@@ -181,12 +182,38 @@ async function sendEvaluation(ev: EvalEmbeddings, full: boolean): Promise<void> 
     const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, full, run.split.evaluation.numClasses, realGpu, yieldToEvents, (fraction) =>
       post({ type: 'evalProgress', fraction: Math.min(fraction, 0.999) }),
     );
+    await Promise.all(backlog);
     post({ type: 'evaluation', step: ev.step, full, report });
   } catch (err) {
     // The panel must not stay "evaluating": end the progress, then report the reason.
     post({ type: 'evalProgress', fraction: 1 });
     throw err;
   }
+}
+
+/**
+ * Periodic evaluations still on the metrics worker. Training waits when two are behind (so the
+ * series keeps every point and lags little), and an evaluation made here waits for them (order).
+ */
+let backlog: Promise<void>[] = [];
+
+/** The periodic evaluation on the metrics worker while training goes on; posted if its run still is. */
+function evaluateInBackground(ev: EvalEmbeddings): void {
+  if (!run || !config) return;
+  const owner = run;
+  post({ type: 'evalProgress', fraction: 0 });
+  const job = evaluateSubset(ev, config.evalItems, false, owner.split.evaluation.numClasses, realGpu, yieldToEvents, () => {}, exactOffThread).then(
+    (report) => {
+      if (owner === run) post({ type: 'evaluation', step: ev.step, full: false, report });
+      else post({ type: 'evalProgress', fraction: 1 });
+    },
+    (err: unknown) => {
+      post({ type: 'evalProgress', fraction: 1 });
+      if (owner === run) post({ type: 'notice', level: 'warn', message: `The evaluation at step ${ev.step} failed: ${err instanceof Error ? err.message : String(err)}` });
+    },
+  );
+  backlog.push(job);
+  void job.finally(() => (backlog = backlog.filter((j) => j !== job)));
 }
 
 /**
@@ -197,7 +224,13 @@ async function sendSnapshot(): Promise<boolean> {
   if (!run || !config) return true;
   const ev = await run.evaluate(yieldToEvents);
   await postSnapshot(ev);
-  if (config.metricsEvery > 0 && ev.step % config.metricsEvery === 0) await sendEvaluation(ev, false);
+  if (config.metricsEvery > 0 && ev.step % config.metricsEvery === 0) {
+    // Exact-sized and not the run's last step (whose metrics the finished run must show): off thread.
+    if (canOffload() && Math.min(config.evalItems, ev.n) <= EXACT_UP_TO && ev.step !== config.steps) {
+      while (backlog.length >= 2) await backlog[0];
+      evaluateInBackground(ev);
+    } else await sendEvaluation(ev, false);
+  }
   const verdict = collapse?.check(ev);
   if (!verdict) return true;
   post({ type: 'notice', level: 'warn', message: `Paused at step ${ev.step}: ${verdict.message}` });
