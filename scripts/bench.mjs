@@ -1,7 +1,8 @@
 // `npm run bench`: runs the benchmark page (bench.html) of the built app in headless Chromium with
 // WebGPU, prints medians and ratios, and writes them to BENCHMARKS.md with the date and machine.
 // BENCH_SIZES / BENCH_EVAL_SIZES (comma-separated) shorten a run while developing; BENCH_PARTS
-// (comma-separated: kernels, training, longtasks; default all) runs only some parts.
+// (comma-separated: kernels, training, longtasks; default all) runs only some parts. A shortened
+// or partial run prints its tables and leaves BENCHMARKS.md alone.
 import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,7 +36,7 @@ function longTaskSection(r) {
   ].join('\n');
 }
 
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore' });
+const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
 let browser;
 try {
   await waitForServer(`http://127.0.0.1:${PORT}/bench.html`);
@@ -74,13 +75,18 @@ commit the result. \`npm run bench:gpu\` adds its own section (Node + Dawn, for 
 
 ${body}
 `;
-  // Keep the section `npm run bench:gpu -- --write` put there (a GPU machine's run).
-  const old = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : '';
-  const at = old.indexOf(BEGIN);
-  const gpu = at >= 0 && old.indexOf(END, at) > at ? old.slice(at, old.indexOf(END, at) + END.length) : null;
-  writeFileSync('BENCHMARKS.md', gpu ? `${doc.trimEnd()}\n\n${gpu}\n` : doc);
-  console.log('\nwrote BENCHMARKS.md');
+  if (process.env.BENCH_PARTS || process.env.BENCH_SIZES || process.env.BENCH_EVAL_SIZES) {
+    console.log('\na partial run: BENCHMARKS.md left as it was');
+  } else {
+    // Keep the section `npm run bench:gpu -- --write` put there (a GPU machine's run).
+    const old = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : '';
+    const at = old.indexOf(BEGIN);
+    const gpu = at >= 0 && old.indexOf(END, at) > at ? old.slice(at, old.indexOf(END, at) + END.length) : null;
+    writeFileSync('BENCHMARKS.md', gpu ? `${doc.trimEnd()}\n\n${gpu}\n` : doc);
+    console.log('\nwrote BENCHMARKS.md');
+  }
 } finally {
   await browser?.close();
-  server.kill();
+  // npx starts vite as a child: end the whole group, or the preview server outlives the run.
+  process.kill(-server.pid);
 }
