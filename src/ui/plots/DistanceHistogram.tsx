@@ -21,7 +21,8 @@ function normalise(counts: number[]): number[] {
   return counts.map((c) => (total > 0 ? c / total : 0));
 }
 
-function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
+/** Draws the pair distance histograms of `s.evaluation` into `svgEl` (viewBox 420×260); exported for the CLI's SVG files. */
+export function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
   const dist = s.evaluation?.distance;
   const svg = d3.select(svgEl);
   svg.selectAll('*').remove();
