@@ -8,7 +8,7 @@ import { PLOT_IDS } from '../src/ui/help/plotHelp';
 // alternative; and the page fits a phone without sideways scrolling.
 
 // A softmax run with the LN head on blobs: every view is present (input plane, gradient against α).
-const HASH = '#backend=wasm&data=blobs&classes=4&loss=softmax&head=ln&alpha=8&evalEvery=10&metricsEvery=20';
+const HASH = '#backend=wasm&data=blobs&classes=4&loss=softmax&head=ln&alpha=8&evalEvery=10&metricsEvery=20&steps=0';
 
 /** Runs axe on the page as it is; fails listing every serious or critical violation. */
 async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
