@@ -132,6 +132,16 @@ export function wasmThreads(): BackendInfo['threads'] {
 }
 
 /**
+ * Whether the active webgpu device is lost, or is within `ms`: a readback the dying device
+ * rejects can come before `device.lost` settles. False on other backends.
+ */
+export function webgpuDeviceLost(ms = 2000): Promise<boolean> {
+  if (tf.getBackend() !== 'webgpu') return Promise.resolve(false);
+  const device = (tf.backend() as WebGPUBackend).device;
+  return Promise.race([device.lost.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+}
+
+/**
  * Calls `onDeviceLost` if the active webgpu backend's device dies later, while webgpu is still the
  * backend in use (auto may have measured webgpu and moved on to another).
  */

@@ -8,7 +8,7 @@ import { Trainer, type Checkpoint, type EvalEmbeddings, type StepPoint } from '.
 import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
 import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
 import type { Config } from '../state/params';
-import { selectBackend, wasmThreads } from './backends';
+import { selectBackend, wasmThreads, webgpuDeviceLost } from './backends';
 import { measureAuto } from './autoBackend';
 import { loadSplit } from './dataCache';
 import { EXACT_UP_TO, evaluateSubset } from './evaluation';
@@ -125,6 +125,7 @@ async function build(): Promise<void> {
     autoPending = null;
   }
   // Our WGSL kernels on webgpu; composite tfjs ops (same results) on every other backend.
+  lineage++;
   run = new Trainer(c, split, tf.getBackend() === 'webgpu' ? webgpuPairOps : tfjsPairOps);
   collapse = new CollapseWatch(c, split.train.y);
   post({ type: 'progress', label: 'Ready', fraction: 1 });
@@ -196,20 +197,22 @@ async function sendEvaluation(ev: EvalEmbeddings, full: boolean): Promise<void> 
  * series keeps every point and lags little), and an evaluation made here waits for them (order).
  */
 let backlog: Promise<void>[] = [];
+/** Bumped by every new run, not when a run goes on on wasm after a lost device (the same run). */
+let lineage = 0;
 
 /** The periodic evaluation on the metrics worker while training goes on; posted if its run still is. */
 function evaluateInBackground(ev: EvalEmbeddings): void {
   if (!run || !config) return;
-  const owner = run;
+  const owner = lineage;
   post({ type: 'evalProgress', fraction: 0 });
-  const job = evaluateSubset(ev, config.evalItems, false, owner.split.evaluation.numClasses, realGpu, yieldToEvents, () => {}, exactOffThread).then(
+  const job = evaluateSubset(ev, config.evalItems, false, run.split.evaluation.numClasses, realGpu, yieldToEvents, () => {}, exactOffThread).then(
     (report) => {
-      if (owner === run) post({ type: 'evaluation', step: ev.step, full: false, report });
+      if (owner === lineage) post({ type: 'evaluation', step: ev.step, full: false, report });
       else post({ type: 'evalProgress', fraction: 1 });
     },
     (err: unknown) => {
       post({ type: 'evalProgress', fraction: 1 });
-      if (owner === run) post({ type: 'notice', level: 'warn', message: `The evaluation at step ${ev.step} failed: ${err instanceof Error ? err.message : String(err)}` });
+      if (owner === lineage) post({ type: 'notice', level: 'warn', message: `The evaluation at step ${ev.step} failed: ${err instanceof Error ? err.message : String(err)}` });
     },
   );
   backlog.push(job);
@@ -270,9 +273,12 @@ async function step(pending: StepPoint[], pipeline = false): Promise<boolean> {
   const t = current.step;
   if (pipeline && running && !isBoundary(config, t) && !(config.steps > 0 && t >= config.steps)) {
     injectFaults(faults, t + 1, current.encoder.variables);
-    ahead = { run: current, point: current.queueStep() };
+    const next = current.queueStep();
+    // Dropped unread if the device dies meanwhile: its rejection is expected, not an error.
+    next.catch(() => {});
+    ahead = { run: current, point: next };
   }
-  const p = await point;
+  const p = await settled(point);
   // The device was lost while this step ran: the run it belonged to is gone.
   if (current !== run) return false;
   pending.push(p);
@@ -293,12 +299,25 @@ async function step(pending: StepPoint[], pipeline = false): Promise<boolean> {
   return true;
 }
 
+/**
+ * A step's point; if its readback failed because the GPU device died, never: the lost-device
+ * recovery (onDeviceLost) takes the run over, as for a step that never settles.
+ */
+async function settled(point: Promise<StepPoint>): Promise<StepPoint> {
+  try {
+    return await point;
+  } catch (err) {
+    if (await webgpuDeviceLost()) return new Promise<StepPoint>(() => {});
+    throw err;
+  }
+}
+
 /** A step queued ahead when the loop stopped is trained: its point joins the curve. */
 async function drainAhead(pending: StepPoint[]): Promise<void> {
   const a = ahead;
   ahead = null;
   if (!a || a.run !== run) return;
-  const p = await a.point;
+  const p = await settled(a.point);
   if (a.run !== run) return;
   pending.push(p);
   collapse?.record(p.loss);
