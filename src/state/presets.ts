@@ -123,7 +123,7 @@ export const PRESETS: readonly Preset[] = [
       steps: 600,
       compare: 'lower',
       measured:
-        'closed split, step 600: OPIS 1.28e-3 ± 0.69e-3 → 0.41e-3 ± 0.13e-3 with TCM (lower on every seed), Recall@1 0.941 → 0.944 (kept), PR-AUC 0.910 → 0.945. On the open split TCM made OPIS worse with LN (29.9e-3 → 41.8e-3) and Recall@1 lower; with SSM or contrastive bases the direction flipped between 200 and 600 steps.',
+        'closed split, step 600: OPIS 1.07e-3 ± 0.54e-3 → 0.42e-3 ± 0.21e-3 with TCM (lower on every seed), Recall@1 0.945 → 0.944 (kept), PR-AUC 0.919 → 0.951. On the open split TCM made OPIS worse with LN (29.9e-3 → 41.8e-3) and Recall@1 lower; with SSM or contrastive bases the direction flipped between 200 and 600 steps.',
     },
   },
   {
