@@ -19,11 +19,8 @@ export interface LongTaskReport {
   backend: string | null;
   /** Each long task: its start after Play and its duration, in ms. */
   tasks: { at: number; ms: number }[];
-  /**
-   * With `cpu: true`: the main-thread tasks whose own CPU time passed 50 ms, the most CPU any task
-   * took, and `stretch`, the wall time of the page's tasks ÷ their CPU time (1 on an idle machine).
-   */
-  cpu?: { count: number; worstMs: number; stretch: number; tasks: { at: number; ms: number; cpuMs: number }[] };
+  /** With `cpu: true`: the main-thread tasks whose own CPU time passed 50 ms, and the most CPU any task took. */
+  cpu?: { count: number; worstMs: number; tasks: { at: number; ms: number; cpuMs: number }[] };
 }
 
 /**

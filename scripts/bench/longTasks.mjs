@@ -22,8 +22,7 @@ function observeLongTasks() {
 
 /**
  * The main thread's tasks between the marks `from` and `to` in a Chromium trace, with their wall
- * and CPU (thread) time in ms, and the `stretch` of its script (wall ÷ CPU time: 1 when the page
- * had a core to itself). The thread is the one the marks were made on: other pages and the
+ * and CPU (thread) time in ms. The thread is the one the marks were made on: other pages and the
  * worker are left out.
  */
 function tasksBetweenMarks(trace, from, to) {
@@ -32,13 +31,9 @@ function tasksBetweenMarks(trace, from, to) {
   const start = mark(from);
   const end = mark(to);
   if (!start || !end) throw new Error('the trace lacks the marks around the run');
-  const onMain = (name) => events.filter((e) => e.ph === 'X' && e.name === name && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && e.ts <= end.ts);
-  const tasks = onMain('RunTask').map((e) => ({ at: Math.round((e.ts - start.ts) / 1000), ms: e.dur / 1000, cpuMs: (e.tdur ?? e.dur) / 1000 }));
-  // Script runs on the CPU start to end (style, layout and commit may also wait on other threads):
-  // its wall time ÷ CPU time says how much of the time the machine left the page its core.
-  const scripts = onMain('FunctionCall');
-  const stretch = scripts.reduce((a, e) => a + e.dur, 0) / Math.max(1, scripts.reduce((a, e) => a + (e.tdur ?? e.dur), 0));
-  return { tasks, stretch };
+  return events
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && e.ts <= end.ts)
+    .map((e) => ({ at: Math.round((e.ts - start.ts) / 1000), ms: Math.round(e.dur / 1000), cpuMs: Math.round((e.tdur ?? e.dur) / 1000) }));
 }
 
 /**
@@ -48,11 +43,9 @@ function tasksBetweenMarks(trace, from, to) {
  * `{count, worstMs, totalMs, steps, seconds, evaluations, backend, tasks}` (`evaluations`: the
  * periodic all-pairs evaluations made in the run; `tasks`: each one's start after Play and its
  * duration, in ms). With `cpu: true` (Chromium only) it also traces the run and adds `cpu:
- * {count, worstMs, stretch, tasks}`: the main-thread tasks whose own CPU time passed 50 ms, the
- * most CPU time one took, and how much longer the page's script ran than its CPU time (1 on an
- * idle machine) — the observer counts wall time, which other busy processes stretch; CPU time is
- * what the page itself spent.
- * `page`, if given, is used instead of a new one (the caller owns it then).
+ * {count, worstMs, tasks}`: the main-thread tasks whose own CPU time passed 50 ms, and the most
+ * CPU time one took — the observer counts wall time, which other busy processes stretch; CPU time
+ * is what the page itself spent. `page`, if given, is used instead of a new one (the caller owns it then).
  */
 export async function measureLongTasks(browser, baseUrl, { seconds = 30, steps: target = 0, hash = '', page: given = null, cpu = false } = {}) {
   const context = given ? null : await browser.newContext();
@@ -60,7 +53,9 @@ export async function measureLongTasks(browser, baseUrl, { seconds = 30, steps: 
   let tracing = false;
   try {
     await page.addInitScript(observeLongTasks);
-    await page.goto(new URL('/' + (hash ? '#' + hash.replace(/^#/, '') : ''), baseUrl).href);
+    const url = new URL(baseUrl);
+    url.hash = hash.replace(/^#/, '');
+    await page.goto(url.href);
     const play = page.getByTestId('play');
     await page.waitForFunction(() => document.querySelector('[data-testid="play"]')?.disabled === false, null, { timeout: 120_000 });
     const backend = (await page.getByTestId('backend').textContent())?.trim() ?? null;
@@ -93,9 +88,8 @@ export async function measureLongTasks(browser, baseUrl, { seconds = 30, steps: 
     if (tracing) {
       tracing = false;
       const traced = tasksBetweenMarks(JSON.parse((await browser.stopTracing()).toString('utf8')), 'longtasks:play', 'longtasks:end');
-      const long = traced.tasks.filter((t) => t.cpuMs > LONG_MS).map((t) => ({ at: t.at, ms: Math.round(t.ms), cpuMs: Math.round(t.cpuMs) }));
-      const worstMs = Math.round(Math.max(0, ...traced.tasks.map((t) => t.cpuMs)));
-      cpuReport = { count: long.length, worstMs, stretch: Math.round(100 * traced.stretch) / 100, tasks: long };
+      const long = traced.filter((t) => t.cpuMs > LONG_MS);
+      cpuReport = { count: long.length, worstMs: Math.max(0, ...traced.map((t) => t.cpuMs)), tasks: long };
     }
     // A fast machine may have reached the run's step limit (2,000 by default): it stopped by itself.
     const pause = page.getByTestId('pause');

@@ -16,12 +16,15 @@ import type { UiMode, View } from '../state/viewParams';
 import { requestedFaults } from '../worker/faults';
 import { readModelFiles, saveRunFiles } from './exports/runFileIo';
 import { describePage } from './pageMeta';
+import { Inbox } from './inbox';
 
 export class Controller {
   private worker: Worker | null = null;
   private workerBackend: Config['backend'] | null = null;
   /** Configuration B of a comparison (only on A's controller), or null. */
   compare: Controller | null = null;
+  /** The worker's reports, folded into the store in batches (inbox.ts): a fast run must not redraw the page at every step. */
+  private readonly inbox = new Inbox<FromWorker>((msg) => ingest(this.store, msg));
 
   /** @param owner A's controller when this one runs configuration B of a comparison. */
   constructor(
@@ -35,15 +38,19 @@ export class Controller {
   }
 
   private spawn(): void {
+    this.inbox.flush();
     this.worker?.terminate();
     const w = new Worker(new URL('../worker/trainer.worker.ts', import.meta.url), { type: 'module' });
     w.onmessage = (e: MessageEvent<FromWorker>) => {
       // The run's files (downloads, an opened model) are not run state: routed before ingest.
-      if (e.data.type === 'modelOpened') this.adoptModel(e.data);
-      else if (!saveRunFiles(e.data)) ingest(this.store, e.data);
+      if (e.data.type === 'modelOpened') {
+        this.inbox.flush();
+        this.adoptModel(e.data);
+      } else if (!saveRunFiles(e.data)) this.inbox.push(e.data);
     };
     w.onerror = (e) => {
       e.preventDefault();
+      this.inbox.flush();
       addNotice(this.store, 'error', `The training worker failed: ${e.message || 'unknown error'}. Press reset to restart it.`);
       this.store.setState({ running: false, fatal: e.message || 'worker error' });
     };
@@ -249,6 +256,7 @@ export class Controller {
   }
 
   dispose(): void {
+    this.inbox.flush();
     this.compare?.dispose();
     this.compare = null;
     this.worker?.terminate();

@@ -13,6 +13,7 @@ import { runFileName, saveFile } from './download';
 import { isCompareChart, plotHasContent, type FigureId } from './exportable';
 import { INHERITED_PROPS, OWN_PROPS, SVG_NS, escapeXml, pngSize, scaleFromTicks, styleDeclarations, titleBand, type LinearMap, type TextRun } from './svgKit';
 import { embeddingPointsMarkup, inputPlaneMarkup, timelineMarkup, type Inks } from './viewMarkup';
+import { queryLinesMarkup } from '../plots/scoreLines';
 
 /** A standalone SVG file: its text and its size in px. */
 export interface ExportedSvg {
@@ -152,6 +153,9 @@ function bodyOf(id: FigureId, host: HTMLElement, s: PlaygroundState, inks: Inks)
     return plane ? markupBody(inputPlaneMarkup(plane, classMap(plane, size), size, inks)) : null;
   }
   const live = host.querySelector<SVGSVGElement>(':scope > svg');
+  // The score distribution paints its query lines on a canvas (left out of the clone): as paths here.
+  const sd = id === 'score-distribution' ? s.evaluation?.scoreDistribution : null;
+  if (live && sd) return cloneBody(live, queryLinesMarkup(sd));
   return live ? cloneBody(live) : null;
 }
 

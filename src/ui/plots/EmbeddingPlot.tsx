@@ -8,6 +8,7 @@ import { viewedSnapshot } from '../../state/store';
 import { EmbeddingTimeline } from './EmbeddingTimeline';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
+import { layer } from './series';
 
 const SIZE = 440;
 const PAD = 28;
@@ -50,6 +51,10 @@ export function EmbeddingPlot() {
   );
 }
 
+/**
+ * Points on the canvas; the frame, axes, weights and legend are SVG elements created on the first
+ * draw and updated after (a snapshot every few steps must not tear the overlay down and rebuild it).
+ */
 function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, canvas: HTMLCanvasElement, svgEl: SVGSVGElement, box: HTMLDivElement) {
   const ctx = canvas.getContext('2d')!;
   const dpr = window.devicePixelRatio || 1;
@@ -62,11 +67,14 @@ function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, c
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, SIZE, SIZE);
   const svg = d3.select(svgEl);
-  svg.selectAll('*').remove();
   box.dataset.points = String(snap ? snap.labels.length : 0);
   box.dataset.step = String(snap?.step ?? '');
   box.dataset.ghost = ghost ? String(ghost.step) : '';
-  if (!snap) return;
+  // Nothing to show (a new run): an empty overlay.
+  if (!snap) {
+    svg.selectAll('*').remove();
+    return;
+  }
 
   const n = snap.labels.length;
   let extent = 1.1;
@@ -78,11 +86,16 @@ function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, c
   const x = d3.scaleLinear().domain([-extent, extent]).range([PAD, SIZE - PAD]);
   const y = d3.scaleLinear().domain([-extent, extent]).range([SIZE - PAD, PAD]);
 
-  if (snap.projection === 'circle') {
-    svg.append('circle').attr('cx', x(0)).attr('cy', y(0)).attr('r', x(1) - x(0)).attr('class', 'unit-circle');
-  }
-  svg.append('g').attr('transform', `translate(0,${SIZE - PAD})`).call(d3.axisBottom(x).ticks(5));
-  svg.append('g').attr('transform', `translate(${PAD},0)`).call(d3.axisLeft(y).ticks(5));
+  svg
+    .selectAll('circle.unit-circle')
+    .data(snap.projection === 'circle' ? [0] : [])
+    .join('circle')
+    .attr('class', 'unit-circle')
+    .attr('cx', x(0))
+    .attr('cy', y(0))
+    .attr('r', x(1) - x(0));
+  layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${SIZE - PAD})`).call(d3.axisBottom(x).ticks(5));
+  layer(svg, 'g', 'y-axis').attr('transform', `translate(${PAD},0)`).call(d3.axisLeft(y).ticks(5));
 
   if (ghost) {
     ctx.globalAlpha = 0.12;
@@ -91,8 +104,14 @@ function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, c
     for (let i = 0; i < ghost.labels.length; i++) ctx.fillRect(x(ghost.points[2 * i]) - 1.5, y(ghost.points[2 * i + 1]) - 1.5, 3, 3);
   }
   ctx.globalAlpha = 0.55;
+  // One colour lookup per class, not per point (the lookup asks the colour scheme).
+  const colours = new Map<number, string>();
+  let current = '';
   for (let i = 0; i < n; i++) {
-    ctx.fillStyle = classColour(snap.labels[i]);
+    const c = snap.labels[i];
+    let colour = colours.get(c);
+    if (colour === undefined) colours.set(c, (colour = classColour(c)));
+    if (colour !== current) ctx.fillStyle = current = colour;
     ctx.fillRect(x(snap.points[2 * i]) - 1.5, y(snap.points[2 * i + 1]) - 1.5, 3, 3);
   }
   ctx.globalAlpha = 1;
@@ -100,28 +119,29 @@ function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, c
   // Class weights as diamonds at 0.9 of their (unit) length, as in HU Fig. 3.
   const m = snap.weights.length / 2;
   const diamonds = d3.range(m).map((c) => ({ c, px: x(0.9 * snap.weights[2 * c]), py: y(0.9 * snap.weights[2 * c + 1]) }));
-  svg
-    .append('g')
-    .selectAll('path')
+  layer(svg, 'g', 'weights')
+    .selectAll<SVGPathElement, (typeof diamonds)[number]>('path')
     .data(diamonds)
-    .join('path')
-    .attr('d', d3.symbol(d3.symbolDiamond, 90)())
+    .join((enter) => enter.append('path').attr('d', d3.symbol(d3.symbolDiamond, 90)()).attr('class', 'weight').call((p) => p.append('title')))
     .attr('transform', (d) => `translate(${d.px},${d.py})`)
     .attr('fill', (d) => classColour(d.c))
-    .attr('class', 'weight')
-    .append('title')
+    .select('title')
     .text((d) => `class ${d.c} weight`);
 
   const present = Array.from(new Set(snap.labels)).sort((a, b) => a - b);
-  const legend = svg.append('g').attr('class', 'legend').attr('transform', `translate(${SIZE - PAD - 30},${PAD})`);
-  present.forEach((c, i) => {
-    const g = legend.append('g').attr('transform', `translate(0,${i * 14})`);
-    g.append('rect').attr('width', 9).attr('height', 9).attr('fill', classColour(c));
-    g.append('text').attr('x', 13).attr('y', 8).text(String(c));
-  });
-  svg
-    .append('text')
-    .attr('class', 'caption')
+  layer(svg, 'g', 'legend')
+    .attr('transform', `translate(${SIZE - PAD - 30},${PAD})`)
+    .selectAll<SVGGElement, number>('g')
+    .data(present)
+    .join((enter) => {
+      const g = enter.append('g').attr('transform', (_, i) => `translate(0,${i * 14})`);
+      g.append('rect').attr('width', 9).attr('height', 9);
+      g.append('text').attr('x', 13).attr('y', 8);
+      return g;
+    })
+    .call((g) => g.select('rect').attr('fill', (c) => classColour(c)))
+    .call((g) => g.select('text').text((c) => String(c)));
+  layer(svg, 'text', 'caption')
     .attr('x', PAD + 4)
     .attr('y', PAD - 8)
     .text(

@@ -60,15 +60,18 @@ function drawLoss(svgEl: SVGSVGElement, h: History, heatAt: number | null) {
   const n = h.step.length;
   const { svg, x } = frame(svgEl, H, n ? h.step[n - 1] : 1);
   svgEl.dataset.points = String(n);
-  const finite = h.loss.filter(Number.isFinite);
+  // The downsampled series keep every bucket's highest finite point, so their maxima are the
+  // series' own — without another pass (and a copy) over a history of up to 100,000 steps per frame.
+  const lossPoints = downsample(h.step, h.loss);
+  const alphaPoints = downsample(h.step, h.alpha);
   const y = d3
     .scaleLinear()
-    .domain([0, Math.max(1e-6, d3.max(finite) ?? 1)])
+    .domain([0, Math.max(1e-6, d3.max(lossPoints, (p) => (Number.isFinite(p[1]) ? p[1] : undefined)) ?? 1)])
     .nice()
     .range([H - M.bottom, M.top]);
   const ya = d3
     .scaleLinear()
-    .domain([0, Math.max(1e-6, d3.max(h.alpha) ?? 1)])
+    .domain([0, Math.max(1e-6, d3.max(alphaPoints, (p) => p[1]) ?? 1)])
     .nice()
     .range([H - M.bottom, M.top]);
   // Left and right axes only once there is a run to scale them to.
@@ -100,8 +103,8 @@ function drawLoss(svgEl: SVGSVGElement, h: History, heatAt: number | null) {
     .x((d) => x(d[0]))
     .y((d) => ya(d[1]))
     .curve(d3.curveStepAfter);
-  seriesPath(svg, 'alpha-line', n ? alphaLine(downsample(h.step, h.alpha)) : null);
-  seriesPath(svg, 'loss-line', n ? line(downsample(h.step, h.loss)) : null);
+  seriesPath(svg, 'alpha-line', n ? alphaLine(alphaPoints) : null);
+  seriesPath(svg, 'loss-line', n ? line(lossPoints) : null);
 }
 
 function drawAccuracy(svgEl: SVGSVGElement, h: History) {
