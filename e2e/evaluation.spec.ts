@@ -45,9 +45,10 @@ test('evaluation plots fill and metrics are finite after a short webgpu run', as
   expect(report.ap).toBeGreaterThan(0.2);
 });
 
-// The periodic evaluation runs on a second worker while training goes on (src/worker/metricsOffload.ts):
-// the evaluations still arrive in order, one per metricsEvery steps, with the exact path's values.
-test('periodic evaluations come from the metrics worker, in step order, while training goes on', async ({ page }) => {
+// The periodic evaluation and the refreshes' view arithmetic run on a second worker while training
+// goes on (src/worker/metricsOffload.ts): both still arrive in order, one per metricsEvery (evalEvery)
+// steps, the evaluations with the exact path's values.
+test('periodic evaluations and refreshes come from the metrics worker, in step order, while training goes on', async ({ page }) => {
   const workers: string[] = [];
   page.on('worker', (w) => workers.push(w.url()));
   await openApp(page, '#backend=wasm&data=blobs&evalEvery=10&metricsEvery=10&steps=60', 'wasm');
@@ -57,6 +58,9 @@ test('periodic evaluations come from the metrics worker, in step order, while tr
     .poll(() => page.evaluate(() => [...window.playground.store.getState().evalSeries.step]), { timeout: 30_000 })
     .toEqual([0, 10, 20, 30, 40, 50, 60]);
   expect(workers.some((u) => /metrics\.worker/.test(u))).toBe(true);
+  const views = await page.evaluate(() => window.playground.store.getState().timeline.map((t) => [t.step, t.points.length, Number.isFinite(t.accuracy)]));
+  expect(views).toEqual([0, 10, 20, 30, 40, 50, 60].map((step) => [step, views[0][1], true]));
+  expect(views[0][1]).toBeGreaterThan(0);
   const last = await page.evaluate(() => window.playground.store.getState().evaluation);
   expect(last?.step).toBe(60);
   expect(last?.path).toBe('exact');

@@ -1,62 +1,60 @@
 /**
- * What the page gets at each embedding refresh: the evaluation set in 2-D, the one accuracy and
- * the compactness every loss shares, HU Fig. 2 for the current model, and a toy set's input plane.
- * All cheap next to a training step (a few ms at 2,000 items), so it is built every `evalEvery`.
+ * What the page gets at each embedding refresh (every `evalEvery` steps): the evaluation set in
+ * 2-D, the one accuracy and the compactness every loss shares, HU Fig. 2 for the current model,
+ * and a toy set's input plane. The training worker prepares it (`prepareSnapshot`); its
+ * arithmetic (`finishSnapshot`, 20–60 ms at 2,000 items) runs on the metrics worker where it can.
  */
 import type { Trainer, EvalEmbeddings } from '../ml/trainer';
 import { scheduleAt } from '../ml/schedule';
-import { fitProjection, project } from '../eval/projection';
-import { classCompactness, nearestCentroidAccuracy } from '../eval/compactness';
-import { gradientVsAlpha } from '../eval/gradientVsAlpha';
 import { classCentroids, nearestCentroid, planeGrid } from '../eval/inputPlane';
 import type { EmbeddingSnapshot, InputPlane } from './protocol';
+import { finishSnapshot, type SnapshotJob } from './snapshotView';
+
+export { snapshotTransfers } from './snapshotView';
 
 /** Cells per side of the input plane: 48² = 2,304 points through a 2-64-64-d MLP, ~a step's cost. */
 const PLANE_SIZE = 48;
 /** Training points drawn over the plane. */
 const PLANE_POINTS = 600;
 
-/** Builds the snapshot of `ev` (the evaluation embeddings of `run` at its current step). */
-export async function buildSnapshot(run: Trainer, ev: EvalEmbeddings, between: () => Promise<void>): Promise<EmbeddingSnapshot> {
-  const proj = fitProjection(ev.embeddings, ev.n, ev.dim);
-  const { gradient, gradientNote } = gradientView(run, ev);
+/**
+ * The part of a refresh only the training worker can do — which α HU Fig. 2 uses, the input plane
+ * (the encoder on a grid) — with copies of `ev`'s arrays, so `ev` stays usable and the job can be
+ * handed over to the metrics worker.
+ */
+export async function prepareSnapshot(run: Trainer, ev: EvalEmbeddings, between: () => Promise<void>): Promise<SnapshotJob> {
   return {
     step: ev.step,
     dim: ev.dim,
-    projection: proj.kind,
-    explained: proj.explained,
-    points: project(proj, ev.embeddings, ev.n),
+    n: ev.n,
+    embeddings: ev.embeddings.slice(0, ev.n * ev.dim),
     labels: Int32Array.from(ev.labels),
-    weights: project(proj, ev.weights, ev.weights.length / ev.dim),
-    accuracy: nearestCentroidAccuracy(ev.embeddings, ev.labels, ev.n, ev.dim).accuracy,
-    compactness: classCompactness(ev.embeddings, ev.labels, ev.n, ev.dim).ratio,
+    weights: ev.weights.slice(),
     classifierAccuracy: ev.accuracy,
-    gradient,
-    gradientNote,
+    ...gradientAlpha(run, ev),
     plane: run.split.train.itemShape.length === 1 && run.split.train.itemShape[0] === 2 ? await inputPlane(run, ev, between) : null,
   };
 }
 
-/** The buffers a snapshot can hand over to the page without copying. */
-export function snapshotTransfers(s: EmbeddingSnapshot): Transferable[] {
-  const t: Transferable[] = [s.points.buffer, s.labels.buffer, s.weights.buffer];
-  if (s.plane) t.push(s.plane.classes.buffer, s.plane.points.buffer, s.plane.labels.buffer);
-  return t;
+/** Builds the snapshot of `ev` (the evaluation embeddings of `run` at its current step) in place. */
+export async function buildSnapshot(run: Trainer, ev: EvalEmbeddings, between: () => Promise<void>): Promise<EmbeddingSnapshot> {
+  return finishSnapshot(await prepareSnapshot(run, ev, between));
 }
 
-function gradientView(run: Trainer, ev: EvalEmbeddings): Pick<EmbeddingSnapshot, 'gradient' | 'gradientNote'> {
+/** The α of HU Fig. 2 for this run, or why the view does not apply. */
+function gradientAlpha(run: Trainer, ev: EvalEmbeddings): Pick<SnapshotJob, 'gradientAlpha' | 'gradientNote'> {
   const { spec } = run;
   if (!run.objective.classifier) {
-    return { gradient: null, gradientNote: 'This loss compares items with each other and learns no class weights, so there are no class logits whose gradient HU Fig. 2 plots. Pick a softmax, ArcFace or CosFace loss to see it.' };
+    return { gradientAlpha: null, gradientNote: 'This loss compares items with each other and learns no class weights, so there are no class logits whose gradient HU Fig. 2 plots. Pick a softmax, ArcFace or CosFace loss to see it.' };
   }
   if (spec.loss === 'softmax' && spec.head === 'sm') {
-    return { gradient: null, gradientNote: 'The plain SM head does not normalise features or weights, so it has no scale α to vary. Pick the LN or BN head to see how α shapes the gradient.' };
+    return { gradientAlpha: null, gradientNote: 'The plain SM head does not normalise features or weights, so it has no scale α to vary. Pick the LN or BN head to see how α shapes the gradient.' };
   }
-  const { alpha } = scheduleAt(Math.max(0, ev.step - 1), spec);
-  const result = gradientVsAlpha({ embeddings: ev.embeddings, labels: ev.labels, weights: ev.weights, dim: ev.dim, alpha });
-  if (result.reason) return { gradient: null, gradientNote: `No sample has a class weight to be scored against: ${result.reason}` };
   const margin = spec.loss === 'softmax' ? '' : ' (the plain softmax of the normalised logits, without the margin)';
-  return { gradient: result, gradientNote: `Gradient of the cross-entropy${margin} w.r.t. the normalised embedding, for the current model's evaluation items.` };
+  return {
+    gradientAlpha: scheduleAt(Math.max(0, ev.step - 1), spec).alpha,
+    gradientNote: `Gradient of the cross-entropy${margin} w.r.t. the normalised embedding, for the current model's evaluation items.`,
+  };
 }
 
 async function inputPlane(run: Trainer, ev: EvalEmbeddings, between: () => Promise<void>): Promise<InputPlane> {

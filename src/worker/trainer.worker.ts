@@ -12,8 +12,8 @@ import { selectBackend, wasmThreads, webgpuDeviceLost } from './backends';
 import { measureAuto } from './autoBackend';
 import { loadSplit } from './dataCache';
 import { EXACT_UP_TO, evaluateSubset } from './evaluation';
-import { canOffload, exactOffThread } from './metricsOffload';
-import { buildSnapshot, snapshotTransfers } from './snapshot';
+import { canOffload, exactOffThread, snapshotOffThread } from './metricsOffload';
+import { buildSnapshot, prepareSnapshot, snapshotTransfers } from './snapshot';
 import { CollapseWatch } from './collapseWatch';
 import type { BackendInfo, RunFileCommand, ToWorker, WorkerReport } from './protocol';
 import { embeddingsFile, failureMessage, modelFile, openModel, readyReport } from './runFiles';
@@ -193,12 +193,20 @@ async function sendEvaluation(ev: EvalEmbeddings, full: boolean): Promise<void> 
 }
 
 /**
- * Periodic evaluations still on the metrics worker. Training waits when two are behind (so the
- * series keeps every point and lags little), and an evaluation made here waits for them (order).
+ * Jobs still on the metrics worker (periodic evaluations, refreshes of the view). Training waits
+ * when {@link MAX_BEHIND} are behind (so the series keeps every point and lags little), and work
+ * done here waits for them (order).
  */
 let backlog: Promise<void>[] = [];
+const MAX_BEHIND = 4;
 /** Bumped by every new run, not when a run goes on on wasm after a lost device (the same run). */
 let lineage = 0;
+
+/** Queues `job` (already sent to the metrics worker) behind the others. */
+function background(job: Promise<void>): void {
+  backlog.push(job);
+  void job.finally(() => (backlog = backlog.filter((j) => j !== job)));
+}
 
 /** The periodic evaluation on the metrics worker while training goes on; posted if its run still is. */
 function evaluateInBackground(ev: EvalEmbeddings): void {
@@ -215,8 +223,23 @@ function evaluateInBackground(ev: EvalEmbeddings): void {
       if (owner === lineage) post({ type: 'notice', level: 'warn', message: `The evaluation at step ${ev.step} failed: ${err instanceof Error ? err.message : String(err)}` });
     },
   );
-  backlog.push(job);
-  void job.finally(() => (backlog = backlog.filter((j) => j !== job)));
+  background(job);
+}
+
+/** The refresh's view finished on the metrics worker while training goes on; posted if its run still is. */
+async function snapshotInBackground(ev: EvalEmbeddings): Promise<void> {
+  if (!run) return;
+  const owner = lineage;
+  const job = snapshotOffThread(await prepareSnapshot(run, ev, yieldToEvents)).then(
+    (snapshot) => {
+      if (owner === lineage) post({ type: 'snapshot', snapshot }, snapshotTransfers(snapshot));
+    },
+    (err: unknown) => {
+      if (owner === lineage) post({ type: 'notice', level: 'warn', message: `The view at step ${ev.step} failed: ${err instanceof Error ? err.message : String(err)}` });
+    },
+  );
+  background(job);
+  await keepCheckpoint();
 }
 
 /**
@@ -226,13 +249,14 @@ function evaluateInBackground(ev: EvalEmbeddings): void {
 async function sendSnapshot(): Promise<boolean> {
   if (!run || !config) return true;
   const ev = await run.evaluate(yieldToEvents);
-  await postSnapshot(ev);
+  // The run's last step is finished in place: a finished run shows its final view and metrics.
+  const offload = canOffload() && ev.step !== config.steps;
+  while (offload && backlog.length >= MAX_BEHIND) await backlog[0];
+  if (offload) await snapshotInBackground(ev);
+  else await postSnapshot(ev);
   if (config.metricsEvery > 0 && ev.step % config.metricsEvery === 0) {
-    // Exact-sized and not the run's last step (whose metrics the finished run must show): off thread.
-    if (canOffload() && Math.min(config.evalItems, ev.n) <= EXACT_UP_TO && ev.step !== config.steps) {
-      while (backlog.length >= 2) await backlog[0];
-      evaluateInBackground(ev);
-    } else await sendEvaluation(ev, false);
+    if (offload && Math.min(config.evalItems, ev.n) <= EXACT_UP_TO) evaluateInBackground(ev);
+    else await sendEvaluation(ev, false);
   }
   const verdict = collapse?.check(ev);
   if (!verdict) return true;
@@ -240,12 +264,19 @@ async function sendSnapshot(): Promise<boolean> {
   return false;
 }
 
+/** The view of `ev` made here, after those still on the metrics worker. */
 async function postSnapshot(ev: EvalEmbeddings): Promise<void> {
   if (!run) return;
   const snapshot = await buildSnapshot(run, ev, yieldToEvents);
+  await Promise.all(backlog);
   post({ type: 'snapshot', snapshot }, snapshotTransfers(snapshot));
+  await keepCheckpoint();
+}
+
+/** On webgpu, the run's state at this refresh: a lost device continues from it. */
+async function keepCheckpoint(): Promise<void> {
   // Only a GPU device can be lost; elsewhere the readback would be wasted.
-  if (tf.getBackend() === 'webgpu') checkpoint = await run.checkpoint();
+  if (run && tf.getBackend() === 'webgpu') checkpoint = await run.checkpoint();
 }
 
 /** On webgpu, the next step queued while this one's loss is read back (see {@link step}). */
