@@ -74,10 +74,10 @@ const pct = (x) => `${(100 * x).toFixed(0)}%`;
 export function trainingTables(r) {
   const lines = ['### Training throughput (issue 10)', ''];
   lines.push(
-    'Per configuration and backend: the step\'s FLOPs (products and convolutions, counted from the shapes tfjs ran, ×2 per multiply-add), the backend\'s matMul rate (128×784×256, the default run\'s largest product; wasm on one thread), the **roofline** (rate ÷ FLOPs), the bare `Trainer` loop (no worker, no messages), and the app itself training the link in the page: "evaluations off" = `metricsEvery=0&evalEvery=1000`, "defaults" = the link\'s own evaluation settings. Steps/s, and % of the roofline.',
+    'Per configuration and backend: the step\'s FLOPs (products and convolutions, counted from the shapes tfjs ran, ×2 per multiply-add), the backend\'s matMul rate (128×784×256, the default run\'s largest product; wasm on one thread), the **roofline** (rate ÷ FLOPs), the same with a new right operand at each product (as in training, where weights and gradients are new every step: tfjs-wasm caches XNNPACK's packed copy of that operand per tensor, so every product of a step packs it again), the bare `Trainer` loop (no worker, no messages), and the app itself training the link in the page: "evaluations off" = `metricsEvery=0&evalEvery=1000`, "defaults" = the link\'s own evaluation settings. Steps/s, and % of the roofline.',
     '',
   );
-  lines.push('| configuration | backend | MFLOP/step | matMul GFLOP/s | roofline steps/s | Trainer steps/s | app, evaluations off | app, defaults | evaluations cost |', '|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push('| configuration | backend | MFLOP/step | matMul GFLOP/s | roofline steps/s | roofline, new operands | Trainer steps/s | app, evaluations off | app, defaults | evaluations cost |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const c of CASES) {
     for (const b of BACKENDS) {
       const t = r.trainer.find((x) => x.config === c.id && x.backend === b);
@@ -85,8 +85,9 @@ export function trainingTables(r) {
       const on = r.app.find((x) => x.config === c.id && x.backend === b && x.evals === 'defaults');
       if (!t || !off || !on) continue;
       const roof = t.rooflineStepsPerS;
+      const freshRoof = (t.freshMatMulGflops * 1e9) / t.flopsPerStep;
       lines.push(
-        `| ${c.id} | ${b}${off.threads ? ` (${off.threads} thr.)` : ''} | ${fmt(t.flopsPerStep / 1e6)} | ${t.matMulGflops.toFixed(1)} | ${fmt(roof)} | ${fmt(t.trainerStepsPerS)} (${pct(t.trainerStepsPerS / roof)}) | ${fmt(off.stepsPerS)} (${pct(off.stepsPerS / roof)}) | ${fmt(on.stepsPerS)} | ${pct(1 - on.stepsPerS / off.stepsPerS)} |`,
+        `| ${c.id} | ${b}${off.threads ? ` (${off.threads} thr.)` : ''} | ${fmt(t.flopsPerStep / 1e6)} | ${t.matMulGflops.toFixed(1)} | ${fmt(roof)} | ${fmt(freshRoof)} | ${fmt(t.trainerStepsPerS)} (${pct(t.trainerStepsPerS / roof)}) | ${fmt(off.stepsPerS)} (${pct(off.stepsPerS / roof)}) | ${fmt(on.stepsPerS)} | ${pct(1 - on.stepsPerS / off.stepsPerS)} |`,
       );
     }
   }
@@ -110,7 +111,10 @@ export function trainingTables(r) {
     const share = off.stepsPerS / def.rooflineStepsPerS;
     const cost = 1 - on.stepsPerS / off.stepsPerS;
     lines.push('', 'Targets:', '');
-    lines.push(`- the default run on wasm, evaluations off, ≥ 50% of the single-thread roofline: ${pct(share)} (${fmt(off.stepsPerS)} of ${fmt(def.rooflineStepsPerS)} steps/s) — ${share >= 0.5 ? 'met' : 'NOT met'}.`);
+    const freshRoof = (def.freshMatMulGflops * 1e9) / def.flopsPerStep;
+    lines.push(
+      `- the default run on wasm, evaluations off, ≥ 50% of the single-thread roofline: ${pct(share)} (${fmt(off.stepsPerS)} of ${fmt(def.rooflineStepsPerS)} steps/s) — ${share >= 0.5 ? 'met' : 'NOT met'}; ${pct(off.stepsPerS / freshRoof)} of the roofline with new operands (${fmt(freshRoof)} steps/s).`,
+    );
     lines.push(`- evaluations at the defaults cost ≤ 20% of training time: ${pct(cost)} — ${cost <= 0.2 ? 'met' : 'NOT met'}.`);
   }
   return lines.join('\n');
