@@ -4,16 +4,14 @@
  * after the step in flight.
  */
 import * as tf from '@tensorflow/tfjs';
-import { Trainer, type Checkpoint, type EvalEmbeddings, type StepPoint } from '../ml/trainer';
+import { Trainer, type Checkpoint, type StepPoint } from '../ml/trainer';
 import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
 import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
 import type { Config } from '../state/params';
 import { selectBackend, wasmThreads, webgpuDeviceLost } from './backends';
 import { measureAuto } from './autoBackend';
 import { loadSplit } from './dataCache';
-import { EXACT_UP_TO, evaluateSubset } from './evaluation';
-import { canOffload, exactOffThread, snapshotOffThread } from './metricsOffload';
-import { buildSnapshot, prepareSnapshot, snapshotTransfers } from './snapshot';
+import { Refreshes } from './refreshes';
 import { CollapseWatch } from './collapseWatch';
 import type { BackendInfo, RunFileCommand, ToWorker, WorkerReport } from './protocol';
 import { embeddingsFile, failureMessage, modelFile, openModel, readyReport } from './runFiles';
@@ -125,7 +123,7 @@ async function build(): Promise<void> {
     autoPending = null;
   }
   // Our WGSL kernels on webgpu; composite tfjs ops (same results) on every other backend.
-  lineage++;
+  refreshes.newRun();
   run = new Trainer(c, split, tf.getBackend() === 'webgpu' ? webgpuPairOps : tfjsPairOps);
   collapse = new CollapseWatch(c, split.train.y);
   post({ type: 'progress', label: 'Ready', fraction: 1 });
@@ -167,7 +165,8 @@ async function continueOnWasm(why: string): Promise<void> {
   collapse = new CollapseWatch(config, lost.split.train.y);
   post({ type: 'resumed', step: run.step });
   // The view of the restored run (its metrics at this step are already on the page).
-  await postSnapshot(await run.evaluate(yieldToEvents));
+  await refreshes.viewInPlace(run, await run.evaluate(yieldToEvents));
+  await keepCheckpoint();
   postState();
   if (wasRunning) {
     running = true;
@@ -175,72 +174,7 @@ async function continueOnWasm(why: string): Promise<void> {
   }
 }
 
-/** All-pairs metrics of `ev` on the periodic subsample, or on every item (`full`). */
-async function sendEvaluation(ev: EvalEmbeddings, full: boolean): Promise<void> {
-  if (!run || !config) return;
-  post({ type: 'evalProgress', fraction: 0 });
-  try {
-    const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, full, run.split.evaluation.numClasses, realGpu, yieldToEvents, (fraction) =>
-      post({ type: 'evalProgress', fraction: Math.min(fraction, 0.999) }),
-    );
-    await Promise.all(backlog);
-    post({ type: 'evaluation', step: ev.step, full, report });
-  } catch (err) {
-    // The panel must not stay "evaluating": end the progress, then report the reason.
-    post({ type: 'evalProgress', fraction: 1 });
-    throw err;
-  }
-}
-
-/**
- * Jobs still on the metrics worker (periodic evaluations, refreshes of the view). Training waits
- * when {@link MAX_BEHIND} are behind (so the series keeps every point and lags little), and work
- * done here waits for them (order).
- */
-let backlog: Promise<void>[] = [];
-const MAX_BEHIND = 4;
-/** Bumped by every new run, not when a run goes on on wasm after a lost device (the same run). */
-let lineage = 0;
-
-/** Queues `job` (already sent to the metrics worker) behind the others. */
-function background(job: Promise<void>): void {
-  backlog.push(job);
-  void job.finally(() => (backlog = backlog.filter((j) => j !== job)));
-}
-
-/** The periodic evaluation on the metrics worker while training goes on; posted if its run still is. */
-function evaluateInBackground(ev: EvalEmbeddings): void {
-  if (!run || !config) return;
-  const owner = lineage;
-  post({ type: 'evalProgress', fraction: 0 });
-  const job = evaluateSubset(ev, config.evalItems, false, run.split.evaluation.numClasses, realGpu, yieldToEvents, () => {}, exactOffThread).then(
-    (report) => {
-      if (owner === lineage) post({ type: 'evaluation', step: ev.step, full: false, report });
-      else post({ type: 'evalProgress', fraction: 1 });
-    },
-    (err: unknown) => {
-      post({ type: 'evalProgress', fraction: 1 });
-      if (owner === lineage) post({ type: 'notice', level: 'warn', message: `The evaluation at step ${ev.step} failed: ${err instanceof Error ? err.message : String(err)}` });
-    },
-  );
-  background(job);
-}
-
-/** The refresh's view finished on the metrics worker while training goes on; posted if its run still is. */
-async function snapshotInBackground(ev: EvalEmbeddings): Promise<void> {
-  if (!run) return;
-  const owner = lineage;
-  const job = snapshotOffThread(await prepareSnapshot(run, ev, yieldToEvents)).then(
-    (snapshot) => {
-      if (owner === lineage) post({ type: 'snapshot', snapshot }, snapshotTransfers(snapshot));
-    },
-    (err: unknown) => {
-      if (owner === lineage) post({ type: 'notice', level: 'warn', message: `The view at step ${ev.step} failed: ${err instanceof Error ? err.message : String(err)}` });
-    },
-  );
-  background(job);
-  await keepCheckpoint();
-}
+const refreshes = new Refreshes({ post, between: () => yieldToEvents(), realGpu: () => realGpu });
 
 /**
  * Embeds the evaluation set, posts the 2-D view, and the all-pairs metrics when they are due.
@@ -248,29 +182,17 @@ async function snapshotInBackground(ev: EvalEmbeddings): Promise<void> {
  */
 async function sendSnapshot(): Promise<boolean> {
   if (!run || !config) return true;
-  const ev = await run.evaluate(yieldToEvents);
-  // The run's last step is finished in place: a finished run shows its final view and metrics.
-  const offload = canOffload() && ev.step !== config.steps;
-  while (offload && backlog.length >= MAX_BEHIND) await backlog[0];
-  if (offload) await snapshotInBackground(ev);
-  else await postSnapshot(ev);
-  if (config.metricsEvery > 0 && ev.step % config.metricsEvery === 0) {
-    if (offload && Math.min(config.evalItems, ev.n) <= EXACT_UP_TO) evaluateInBackground(ev);
-    else await sendEvaluation(ev, false);
-  }
+  const ev = await refreshes.refresh(run, config);
+  await keepCheckpoint();
   const verdict = collapse?.check(ev);
   if (!verdict) return true;
   post({ type: 'notice', level: 'warn', message: `Paused at step ${ev.step}: ${verdict.message}` });
   return false;
 }
 
-/** The view of `ev` made here, after those still on the metrics worker. */
-async function postSnapshot(ev: EvalEmbeddings): Promise<void> {
-  if (!run) return;
-  const snapshot = await buildSnapshot(run, ev, yieldToEvents);
-  await Promise.all(backlog);
-  post({ type: 'snapshot', snapshot }, snapshotTransfers(snapshot));
-  await keepCheckpoint();
+/** All-pairs metrics of the run now, on the periodic subsample or every item (`full`). */
+async function sendEvaluation(full: boolean): Promise<void> {
+  if (run && config) await refreshes.metricsInPlace(run, config, await run.evaluate(yieldToEvents), full);
 }
 
 /** On webgpu, the run's state at this refresh: a lost device continues from it. */
@@ -367,7 +289,7 @@ async function loop(): Promise<void> {
     if (device !== deviceLosses) return;
     if (fullEvalWanted && run) {
       fullEvalWanted = false;
-      await sendEvaluation(await run.evaluate(yieldToEvents), true);
+      await sendEvaluation(true);
     }
     if (pending.length && (!running || performance.now() - lastPost > POST_EVERY_MS)) {
       post({ type: 'steps', points: pending.splice(0) });
@@ -410,7 +332,7 @@ async function handle(msg: ToWorker, receivedAt: number, wasRunning = false): Pr
     case 'play':
       return stale ? undefined : loop();
     case 'evaluate':
-      if (run && !stale) await sendEvaluation(await run.evaluate(yieldToEvents), msg.full);
+      if (!stale) await sendEvaluation(msg.full);
       return;
     case 'pause':
       return;

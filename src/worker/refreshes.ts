@@ -1,0 +1,115 @@
+/**
+ * The training worker's refreshes: at each `evalEvery` step the evaluation set is embedded, its
+ * view (src/worker/snapshot.ts) is posted, and at each `metricsEvery` step its all-pairs metrics.
+ * Where a second worker can start, the arithmetic of both runs there (metricsOffload.ts) while
+ * training goes on; the answers are posted in step order, and only if their run still is.
+ */
+import type { Trainer, EvalEmbeddings } from '../ml/trainer';
+import type { Config } from '../state/params';
+import { EXACT_UP_TO, evaluateSubset } from './evaluation';
+import { canOffload, exactOffThread, snapshotOffThread } from './metricsOffload';
+import { buildSnapshot, prepareSnapshot, snapshotTransfers } from './snapshot';
+import type { WorkerReport } from './protocol';
+
+/** What the refreshes need from the worker that owns the run. */
+export interface RefreshHost {
+  post(msg: WorkerReport, transfer?: Transferable[]): void;
+  /** Lets queued messages in (see the worker's yieldToEvents). */
+  between(): Promise<void>;
+  /** WebGPU on a real GPU adapter (picks the binned evaluation's path). */
+  realGpu(): boolean;
+}
+
+/** Jobs on the metrics worker beyond which training waits (the series keeps every point, lags little). */
+const MAX_BEHIND = 4;
+
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export class Refreshes {
+  /** Jobs still on the metrics worker; work done in place waits for them (order). */
+  private backlog: Promise<void>[] = [];
+  /** Bumped by every new run, not when a run goes on on wasm after a lost device (the same run). */
+  private lineage = 0;
+
+  constructor(private readonly host: RefreshHost) {}
+
+  /** A new run begins: answers still due for the previous one are dropped. */
+  newRun(): void {
+    this.lineage++;
+  }
+
+  /**
+   * Embeds the evaluation set of `run`, posts its view, and its metrics when they are due; returns
+   * the embeddings (for the collapse check). The run's last step is finished in place, so a
+   * finished run shows its final view and metrics.
+   */
+  async refresh(run: Trainer, config: Config): Promise<EvalEmbeddings> {
+    const ev = await run.evaluate(this.host.between);
+    const offload = canOffload() && ev.step !== config.steps;
+    while (offload && this.backlog.length >= MAX_BEHIND) await this.backlog[0];
+    if (offload) await this.viewInBackground(run, ev);
+    else await this.viewInPlace(run, ev);
+    if (config.metricsEvery > 0 && ev.step % config.metricsEvery === 0) {
+      if (offload && Math.min(config.evalItems, ev.n) <= EXACT_UP_TO) this.metricsInBackground(run, config, ev);
+      else await this.metricsInPlace(run, config, ev, false);
+    }
+    return ev;
+  }
+
+  /** The view of `ev` made here, posted after those still on the metrics worker. */
+  async viewInPlace(run: Trainer, ev: EvalEmbeddings): Promise<void> {
+    const snapshot = await buildSnapshot(run, ev, this.host.between);
+    await Promise.all(this.backlog);
+    this.host.post({ type: 'snapshot', snapshot }, snapshotTransfers(snapshot));
+  }
+
+  /** All-pairs metrics of `ev` on the periodic subsample, or on every item (`full`), made here. */
+  async metricsInPlace(run: Trainer, config: Config, ev: EvalEmbeddings, full: boolean): Promise<void> {
+    const { post } = this.host;
+    post({ type: 'evalProgress', fraction: 0 });
+    try {
+      const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, full, run.split.evaluation.numClasses, this.host.realGpu(), this.host.between, (fraction) =>
+        post({ type: 'evalProgress', fraction: Math.min(fraction, 0.999) }),
+      );
+      await Promise.all(this.backlog);
+      post({ type: 'evaluation', step: ev.step, full, report });
+    } catch (err) {
+      // The panel must not stay "evaluating": end the progress, then report the reason.
+      post({ type: 'evalProgress', fraction: 1 });
+      throw err;
+    }
+  }
+
+  private async viewInBackground(run: Trainer, ev: EvalEmbeddings): Promise<void> {
+    const owner = this.lineage;
+    const job = await prepareSnapshot(run, ev, this.host.between);
+    this.queue(
+      snapshotOffThread(job).then(
+        (snapshot) => owner === this.lineage && this.host.post({ type: 'snapshot', snapshot }, snapshotTransfers(snapshot)),
+        (err: unknown) => owner === this.lineage && this.host.post({ type: 'notice', level: 'warn', message: `The view at step ${ev.step} failed: ${reason(err)}` }),
+      ),
+    );
+  }
+
+  private metricsInBackground(run: Trainer, config: Config, ev: EvalEmbeddings): void {
+    const { post } = this.host;
+    const owner = this.lineage;
+    post({ type: 'evalProgress', fraction: 0 });
+    const job = evaluateSubset(ev, config.evalItems, false, run.split.evaluation.numClasses, this.host.realGpu(), this.host.between, () => {}, exactOffThread);
+    this.queue(
+      job.then(
+        (report) => post(owner === this.lineage ? { type: 'evaluation', step: ev.step, full: false, report } : { type: 'evalProgress', fraction: 1 }),
+        (err: unknown) => {
+          post({ type: 'evalProgress', fraction: 1 });
+          if (owner === this.lineage) post({ type: 'notice', level: 'warn', message: `The evaluation at step ${ev.step} failed: ${reason(err)}` });
+        },
+      ),
+    );
+  }
+
+  private queue(job: Promise<unknown>): void {
+    const done = job.then(() => {});
+    this.backlog.push(done);
+    void done.finally(() => (this.backlog = this.backlog.filter((j) => j !== done)));
+  }
+}
