@@ -2,10 +2,13 @@
 /**
  * `metric-playground` — evaluate your own embeddings, train a playground link headless, sweep
  * settings over seeds (src/cli/main.ts says how). From a clone, the TypeScript sources load
- * through Vite's SSR module loader (as scripts/train-node.mjs does); tfjs and its wasm backend are
- * plain Node packages. `--backend webgpu` sets up Dawn's Node binding (npm `webgpu`) first, when
- * it is installed, because tfjs-backend-webgpu looks for navigator.gpu as it loads.
+ * through Vite's SSR module loader (scripts/lib/sources.mjs); from the published package, the
+ * one-file build of `npm run build:cli` (dist-cli/). `--backend webgpu` sets up Dawn's Node
+ * binding (npm `webgpu`) first, when it is installed, because tfjs-backend-webgpu looks for
+ * navigator.gpu as it loads.
  */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,28 +29,26 @@ async function setUpWebgpu() {
   }
 }
 
+/** `main` and tfjs-wasm's binaries: from the sources in a clone, else from the one-file build. */
+async function loadCli() {
+  if (existsSync(join(root, 'src/cli/main.ts'))) {
+    const { openSources, wasmDir } = await import('../scripts/lib/sources.mjs');
+    const { load, close } = await openSources(root);
+    return { main: (await load('/src/cli/main.ts')).main, wasmDir: wasmDir(), close };
+  }
+  const bundle = join(root, 'dist-cli/metric-playground.cjs');
+  if (!existsSync(bundle)) throw new Error(`neither the sources (src/cli/main.ts) nor the build (${bundle}) are here: run \`npm run build:cli\``);
+  return { main: createRequire(import.meta.url)(bundle).main, wasmDir: dirname(bundle), close: async () => {} };
+}
+
 async function run() {
   await setUpWebgpu();
-  const { createServer } = await import('vite');
-  const server = await createServer({
-    root,
-    configFile: false,
-    logLevel: 'error',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
+  const cli = await loadCli();
   try {
-    const { main } = await server.ssrLoadModule('/src/cli/main.ts');
-    const ctx = {
-      stdout: (s) => process.stdout.write(s),
-      stderr: (s) => process.stderr.write(s),
-      wasmDir: join(root, 'node_modules/@tensorflow/tfjs-backend-wasm/dist'),
-      root,
-    };
-    return await main(argv, ctx);
+    const ctx = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), wasmDir: cli.wasmDir, root };
+    return await cli.main(argv, ctx);
   } finally {
-    await server.close();
+    await cli.close();
   }
 }
 

@@ -31,6 +31,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { tables } from './bench/tables.mjs';
+import { bundleCjs, exportLines, loadNamed } from './lib/sources.mjs';
 import { SWIFTSHADER_HINT, driverCandidates } from './bench-gpu/driver.mjs';
 import { gpuSection, writeSection } from './bench-gpu/markdown.mjs';
 
@@ -118,18 +119,7 @@ async function loadApp() {
     const m = await import('virtual:bench-gpu-app');
     return { ...m, wasmDir: HERE, close: async () => {} };
   }
-  const { createServer } = await import('vite');
-  const server = await createServer({
-    root: ROOT,
-    configFile: false,
-    logLevel: 'error',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  const mods = { tf: await import('@tensorflow/tfjs'), setWasmPaths: (await import('@tensorflow/tfjs-backend-wasm')).setWasmPaths };
-  for (const [name, file] of Object.entries(SOURCES)) mods[name] = (await server.ssrLoadModule(file))[name];
-  return { ...mods, wasmDir: join(ROOT, 'node_modules/@tensorflow/tfjs-backend-wasm/dist'), close: () => server.close() };
+  return loadNamed(SOURCES);
 }
 
 const list = (v) => (v ? v.split(',').map(Number) : undefined);
@@ -215,35 +205,14 @@ async function parent(args, argv) {
  * `libvulkan.so.1` (the Khronos loader, used only where the system has none).
  */
 async function makeBundle(dir) {
-  const { build } = await import('vite');
-  const { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } = await import('node:fs');
+  const { copyFileSync, readdirSync, statSync, writeFileSync } = await import('node:fs');
   const id = 'virtual:bench-gpu-app';
-  const lines = Object.entries(SOURCES).map(([name, file]) => `export { ${name} } from ${JSON.stringify(join(ROOT, file))};`);
-  lines.push("export * as tf from '@tensorflow/tfjs';", "export { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';");
-  await build({
-    root: ROOT,
-    configFile: false,
-    logLevel: 'warn',
-    publicDir: false,
-    define: { __BENCH_GPU_BUNDLE__: 'true' },
-    resolve: { mainFields: ['main'] }, // the CommonJS Node builds of tfjs, as Node loads them
-    ssr: { noExternal: true, external: ['vite', 'webgpu'], target: 'node' },
-    plugins: [{ name: 'bench-gpu-app', enforce: 'pre', resolveId: (s) => (s === id ? `\0${id}` : null), load: (s) => (s === `\0${id}` ? lines.join('\n') : null) }],
-    build: {
-      ssr: SELF,
-      outDir: dir,
-      emptyOutDir: false,
-      minify: false,
-      rolldownOptions: { external: ['vite', 'webgpu'], output: { format: 'cjs', entryFileNames: 'bench-gpu.cjs', codeSplitting: false } },
-    },
-  });
-  mkdirSync(dir, { recursive: true });
+  const external = ['vite', 'webgpu'];
+  await bundleCjs({ input: SELF, modules: { [id]: exportLines(SOURCES, ROOT) }, outDir: dir, fileName: 'bench-gpu.cjs', define: { __BENCH_GPU_BUNDLE__: 'true' }, external, root: ROOT });
   const dawn = dawnPath();
   if (!dawn) throw new Error(MISSING);
   copyFileSync(dawn, join(dir, 'dawn.node'));
   writeFileSync(join(dir, 'webgpu-version.txt'), `${dawnVersion()}\n`);
-  const wasm = join(ROOT, 'node_modules/@tensorflow/tfjs-backend-wasm/dist');
-  for (const f of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm']) copyFileSync(join(wasm, f), join(dir, f));
   const loader = ['/usr/lib/chromium/libvulkan.so.1', '/usr/lib/x86_64-linux-gnu/libvulkan.so.1'].find((p) => existsSync(p));
   if (loader && process.platform === 'linux') copyFileSync(loader, join(dir, 'libvulkan.so.1'));
   const bytes = readdirSync(dir).reduce((s, f) => s + statSync(join(dir, f)).size, 0);

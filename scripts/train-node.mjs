@@ -35,6 +35,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleCjs, exportLines, loadNamed } from './lib/sources.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,20 +53,7 @@ const SOURCES = {
 };
 
 /** Loads the app's TypeScript through Vite's SSR loader, tfjs from node_modules; `close` ends Vite. */
-async function loadFromSources() {
-  const { createServer } = await import('vite');
-  const server = await createServer({
-    root,
-    configFile: false,
-    logLevel: 'error',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  const mods = { tf: await import('@tensorflow/tfjs'), setWasmPaths: (await import('@tensorflow/tfjs-backend-wasm')).setWasmPaths };
-  for (const [name, file] of Object.entries(SOURCES)) mods[name] = (await server.ssrLoadModule(file))[name];
-  return { ...mods, wasmDir: join(root, 'node_modules/@tensorflow/tfjs-backend-wasm/dist'), close: () => server.close() };
-}
+const loadFromSources = () => loadNamed(SOURCES);
 
 /**
  * `--make-bundle DIR`: writes DIR/train-node.cjs (this CLI's app modules and tfjs in one file, via
@@ -73,25 +61,8 @@ async function loadFromSources() {
  * `TRAIN_NODE_BUNDLE=DIR node scripts/train-node.mjs …` (MNIST still from public/data).
  */
 async function makeBundle(dir) {
-  const { build } = await import('vite');
-  const { copyFileSync, mkdirSync } = await import('node:fs');
   const id = 'virtual:train-node-entry';
-  const lines = Object.entries(SOURCES).map(([name, file]) => `export { ${name} } from ${JSON.stringify(join(root, file))};`);
-  lines.push("export * as tf from '@tensorflow/tfjs';", "export { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';");
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    publicDir: false,
-    resolve: { mainFields: ['main'] }, // the CommonJS Node builds of tfjs, as Node loads them
-    ssr: { noExternal: true, target: 'node' },
-    plugins: [{ name: 'train-node-entry', enforce: 'pre', resolveId: (s) => (s.endsWith(id) ? `\0${id}` : null), load: (s) => (s === `\0${id}` ? lines.join('\n') : null) }],
-    build: { ssr: id, outDir: dir, emptyOutDir: false, minify: false, rolldownOptions: { output: { format: 'cjs', entryFileNames: 'train-node.cjs' } } },
-  });
-  mkdirSync(dir, { recursive: true });
-  for (const f of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm']) {
-    copyFileSync(join(root, 'node_modules/@tensorflow/tfjs-backend-wasm/dist', f), join(dir, f));
-  }
+  await bundleCjs({ input: id, modules: { [id]: exportLines(SOURCES) }, outDir: dir, fileName: 'train-node.cjs' });
 }
 
 /** Loads everything from a bundle made by {@link makeBundle}. */
