@@ -1,28 +1,16 @@
 /**
  * The heavy half of `metric-playground evaluate`, loaded once the files are read and accepted:
- * the app's evaluation (src/eval), the operating points, the figures and the report files.
+ * the app's evaluation (src/eval, whose report carries the operating points), the figures and the report files.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EmbeddingSet } from '../data/embeddingFiles';
-import { accumulateTf } from '../eval/accumulate';
-import { evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
-import { exactPairs } from '../eval/exact';
-import { histogramCounts, type CountSource } from '../eval/metrics';
-import { operatingPoint } from '../eval/operatingPoints';
-import { DEFAULT_BINS } from '../eval/pairHistograms';
+import { evaluateEmbeddings } from '../eval/evaluate';
 import { evaluationFigures } from './figures';
 import { metricsDoc, type MetricsDoc } from './metricsDoc';
 import { reportHtml } from './reportHtml';
 
 export { metricsTable } from './metricsDoc';
-
-/** The pair counts of `set` by `path` (for the operating points; the report computes its own). */
-async function countSource(set: EmbeddingSet, path: EvalReport['path']): Promise<CountSource> {
-  const C = set.classNames.length;
-  if (path === 'exact') return exactPairs(set.data, set.labels, set.n, set.d, C);
-  return histogramCounts(await accumulateTf(set.data, set.labels, set.n, set.d, C, DEFAULT_BINS, {}));
-}
 
 /** Evaluates `set` and writes the report files into `out`; returns metrics.json's contents. */
 export async function evaluateSet(
@@ -33,9 +21,8 @@ export async function evaluateSet(
   const path = o.path === 'exact' ? 'exact' : 'tf';
   const farLo = Math.min(...o.fars);
   const farHi = Math.max(...o.fars);
-  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, farLo, farHi, eps: o.eps });
-  const src = await countSource(set, path);
-  const points = o.fars.map((f) => operatingPoint(src, f));
+  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, farLo, farHi, eps: o.eps, fars: o.fars });
+  // metricsDoc takes the operating points at --far from the report: `fars` puts them on its grid.
   const doc = metricsDoc(report, {
     embeddings: o.embeddings,
     labels: o.labels,
@@ -44,7 +31,6 @@ export async function evaluateSet(
     dim: set.d,
     eps: o.eps,
     fars: o.fars,
-    points,
     warnings: set.warnings,
     seconds: (performance.now() - t0) / 1000,
   });

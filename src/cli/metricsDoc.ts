@@ -4,7 +4,7 @@
  * in [0, 2]); keys are stable for scripts.
  */
 import type { EvalReport } from '../eval/evaluate';
-import type { OperatingPoint } from '../eval/operatingPoints';
+import { pointAtFar } from '../eval/operatingPoints';
 
 /** The contents of metrics.json. */
 export interface MetricsDoc {
@@ -44,16 +44,21 @@ export interface DocInputs {
   classNames: string[];
   dim: number;
   eps: number;
+  /** The FARs of --far: the calibration range's ends and the keys of `threshold` (the report has a point at each). */
   fars: number[];
-  points: OperatingPoint[];
   warnings: string[];
   seconds: number;
 }
 
-/** metrics.json from an evaluation report and its operating points. */
+/** metrics.json from an evaluation report (made with `fars: x.fars`, so that it has their operating points). */
 export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
   const farLo = Math.min(...x.fars);
   const farHi = Math.max(...x.fars);
+  const points = x.fars.map((f) => {
+    const p = pointAtFar(r.operating, f);
+    if (!p) throw new Error(`metricsDoc: the report has no operating point at FAR ${f} (evaluate with fars: [${x.fars}])`);
+    return p;
+  });
   return {
     tool: 'metric-playground evaluate',
     embeddings: x.embeddings,
@@ -75,7 +80,7 @@ export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
     nmi: r.nmi,
     calibrationRange: { farLo, farHi, dMin: r.calibration.dMin, dMax: r.calibration.dMax },
     threshold: Object.fromEntries(
-      x.points.map((p) => [
+      points.map((p) => [
         String(p.far),
         {
           distance: p.distance,

@@ -2,7 +2,7 @@
  * The one entry point of the evaluation view (SPEC "Evaluation"), called by the training worker:
  * all-pairs metrics through the chosen path, plus Recall@K, NMI and the score distributions, in a
  * report small enough to post to the page every few seconds (PR curve ≤ 512 points, utility on
- * the OPIS grid only, score distributions Q × 100 bins).
+ * the OPIS grid only, score distributions Q × 100 bins, operating points 12 FARs × 2 rates per class).
  *
  * Paths: 'js' = accumulateJs + binned metrics, 'tf' = accumulateTf (active tfjs backend; wasm is
  * the fast CPU path) + binned metrics, 'exact' = the sort-based exact path (≤ EXACT_MAX_ITEMS).
@@ -33,6 +33,7 @@ import {
   type CountSource,
 } from './metrics';
 import { binLow, DEFAULT_BINS } from './pairHistograms';
+import { farGrid, operatingPoints, type OperatingPoints } from './operatingPoints';
 import { recallAtK } from './recall';
 import { Rng } from '../data/rng';
 
@@ -45,6 +46,8 @@ export interface EvalOptions {
   /** Grid thresholds G of OPIS and the utility curves (default 101). */
   grid?: number;
   eps?: number;
+  /** Target FARs to report operating points at, besides the default grid (operatingPoints.ts DEFAULT_FARS). */
+  fars?: number[];
   /** Score-distribution queries Q (default 200, capped at n). */
   queries?: number;
   /** Seed of the recall subsample, the queries and k-means (default 1). */
@@ -66,6 +69,10 @@ export interface EvalReport {
   /** PR curve, descending threshold, downsampled to ≤ 512 points (first and last kept). */
   pr: { precision: number[]; recall: number[] };
   calibration: { dMin: number; dMax: number };
+  /** The global threshold at each target FAR (default grid + EvalOptions.fars) and its per-class FAR/FRR. */
+  operating: OperatingPoints;
+  /** Class names by label, when the items came with names (not set here: the caller may add them). */
+  classNames?: string[];
   /** U_t on the OPIS grid, for the classes with a positive pair (rows follow `classes`). */
   utility: { grid: number[]; perClass: number[][]; classes: number[] };
   opis: number;
@@ -123,6 +130,7 @@ export async function evaluateEmbeddings(
   opts: EvalOptions,
 ): Promise<EvalReport> {
   assertFiniteEmbeddings(emb, n, d);
+  const fars = farGrid(opts.fars); // refuses a bad target before the all-pairs work
   const t0 = performance.now();
   const seed = opts.seed ?? 1;
   const progress = opts.onProgress;
@@ -165,6 +173,7 @@ export async function evaluateEmbeddings(
   const farHi = opts.farHi ?? DEFAULT_FAR_HI;
   const opisOpts = { farLo, farHi, grid: opts.grid ?? DEFAULT_GRID, eps: opts.eps ?? DEFAULT_EPS };
   const calibration = calibrationRangeFrom(src, farLo, farHi);
+  const operating = operatingPoints(src, fars);
   const grid = calibrationGridFrom(src, opisOpts);
   const classes = opisClassesFrom(src);
   const curves = utilityCurvesFrom(src, grid);
@@ -209,6 +218,7 @@ export async function evaluateEmbeddings(
     ap,
     pr,
     calibration,
+    operating,
     utility,
     opis: opisValue,
     epsOpis: epsOpisValue,

@@ -55,3 +55,69 @@ export function operatingPoint(src: CountSource, far: number): OperatingPoint {
     perClass,
   };
 }
+
+/**
+ * The target FARs every evaluation reports a point at: log-spaced 1-2-5 steps from 1e-4 to 0.5 —
+ * from a strict verification setting to a loose one, with TCM's calibration range (1e-2 … 1e-1)
+ * inside. Below 1e-4 a few thousand evaluation items have too few negative pairs to resolve it.
+ */
+export const DEFAULT_FARS: readonly number[] = [1e-4, 2e-4, 5e-4, 1e-3, 2e-3, 5e-3, 1e-2, 2e-2, 5e-2, 0.1, 0.2, 0.5];
+
+/**
+ * The operating points of a report on a grid of target FARs, column-wise and in plain arrays (it is
+ * posted to the page at every evaluation): entry i of each array belongs to `far[i]`, and
+ * `classFar[i][t]` / `classFrr[i][t]` to class t at that FAR.
+ */
+export interface OperatingPoints {
+  /** Target FARs, ascending, distinct. */
+  far: number[];
+  distance: number[];
+  cosine: number[];
+  globalFar: number[];
+  tar: number[];
+  classFar: number[][];
+  classFrr: number[][];
+  /** Per class: positive pairs (inside t) and negative pairs (one end in t) — the rates' denominators. */
+  positives: number[];
+  negatives: number[];
+}
+
+/** {@link DEFAULT_FARS} with `extra` targets merged in, ascending and distinct; throws on one outside [0, 1]. */
+export function farGrid(extra: readonly number[] = []): number[] {
+  for (const f of extra) if (!(f >= 0 && f <= 1)) throw new Error(`farGrid: far must be in [0, 1], got ${f}`);
+  return [...new Set([...DEFAULT_FARS, ...extra])].sort((a, b) => a - b);
+}
+
+/** {@link operatingPoint} of `src` at each target of `fars`, gathered column-wise. */
+export function operatingPoints(src: CountSource, fars: readonly number[]): OperatingPoints {
+  const points = fars.map((f) => operatingPoint(src, f));
+  return {
+    far: points.map((p) => p.far),
+    distance: points.map((p) => p.distance),
+    cosine: points.map((p) => p.cosine),
+    globalFar: points.map((p) => p.globalFar),
+    tar: points.map((p) => p.tar),
+    classFar: points.map((p) => p.perClass.map((c) => c.far)),
+    classFrr: points.map((p) => p.perClass.map((c) => c.frr)),
+    positives: Array.from(src.posTotal),
+    negatives: Array.from(src.negTotal),
+  };
+}
+
+/** Point i of `ops` as an {@link OperatingPoint}. */
+export function pointAt(ops: OperatingPoints, i: number): OperatingPoint {
+  return {
+    far: ops.far[i],
+    distance: ops.distance[i],
+    cosine: ops.cosine[i],
+    globalFar: ops.globalFar[i],
+    tar: ops.tar[i],
+    perClass: ops.classFar[i].map((far, t) => ({ far, frr: ops.classFrr[i][t] })),
+  };
+}
+
+/** The point of `ops` at target `far` exactly (as requested in EvalOptions.fars), or null when not on its grid. */
+export function pointAtFar(ops: OperatingPoints, far: number): OperatingPoint | null {
+  const i = ops.far.indexOf(far);
+  return i < 0 ? null : pointAt(ops, i);
+}

@@ -105,6 +105,8 @@ export interface PlaygroundState {
   autoplay: boolean;
   /** The glossary's open entry ('' = open at the top), or null when it is closed. */
   glossary: string | null;
+  /** The target FAR the threshold tool shows (a view setting: kept across runs, not in the link). */
+  thresholdFar: number;
 }
 
 const emptyHistory = (): History => ({ step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [], compactness: [] });
@@ -139,6 +141,7 @@ export function createPlaygroundStore(config: Config) {
     pinned: [],
     runPoints: [],
     glossary: null,
+    thresholdFar: 0.01,
     preset: null,
     compareVersion: 0,
     introOpen: false,

@@ -229,6 +229,28 @@ const ENTRIES = [
     source: 'TCM Eq. 2, App. A.1.3; SPEC "Evaluation"',
   },
   {
+    id: 'false-accept-rate',
+    term: 'False-accept rate (FAR)',
+    short: 'The share of negative pairs (different classes) a threshold wrongly accepts as "same".',
+    body:
+      'A threshold accepts a pair as "same class" when its distance is at most d; the false-accept rate is the share of negative pairs it accepts. ' +
+      'The global FAR counts all negative pairs; a class\'s FAR_t counts only the pairs with exactly one item in that class. ' +
+      'Deployed systems fix a target FAR (say 1%) and take the threshold that reaches it; lower is better at a given threshold, but a lower FAR costs more false rejects.',
+    better: 'lower',
+    source: 'TCM Sec. 1, Eq. 1 (specificity = 1 − FAR); SPEC "Calibration range"',
+  },
+  {
+    id: 'false-reject-rate',
+    term: 'False-reject rate (FRR)',
+    short: 'The share of positive pairs (same class) a threshold wrongly rejects as "different".',
+    body:
+      'The false-reject rate is the share of positive pairs whose distance is above the threshold, so they are declared different; 1 − FRR is the true-accept rate (TAR), the sensitivity of TCM Eq. 1. ' +
+      'A class\'s FRR_t counts the pairs inside that class; a class with one item has none, and no FRR. ' +
+      'Lower is better; with one global threshold a loose, spread-out class gets a much higher FRR_t than a tight one.',
+    better: 'lower',
+    source: 'TCM Sec. 1, Eq. 1 (sensitivity = 1 − FRR)',
+  },
+  {
     id: 'utility',
     term: 'Utility U_t(d): sensitivity, specificity and their harmonic mean',
     short: 'How well threshold d serves class t: harmonic mean of accepted positives and rejected negatives.',

@@ -41,6 +41,7 @@ export const PLOT_IDS = [
   'pr-curve',
   'score-distribution',
   'utility-curves',
+  'threshold-tool',
   'distance-histogram',
   'metrics-over-steps',
   'opis-scatter',
@@ -221,6 +222,17 @@ const HELP: { readonly [K in PlotId]: PlotHelp & { readonly id: K } } = {
       'Turning on the TCM regulariser should bunch the curves together (TCM Fig. 2).',
     source: 'TCM Fig. 2, Eq. 1–4',
     terms: ['utility', 'calibration-range', 'opis', 'eps-opis', 'l2-distance', 'tcm'],
+  },
+  'threshold-tool': {
+    id: 'threshold-tool',
+    title: 'One threshold for every class',
+    caption: 'The one distance threshold at which the chosen share of all negative pairs is accepted (the target FAR), and what it does to each class: its false-accept rate FAR_t across, its false-reject rate FRR_t up, the global rates dashed.',
+    lookFor:
+      'Pick the FAR your use-case can live with: the threshold is what a deployed system would use for every query. ' +
+      'Good: the class dots bunch around the crossing of the dashed lines, so every class gets about the global rates; classes far up or far right (marked ▲ in the table) pay for the shared threshold with many false rejects or many false accepts. ' +
+      'This spread is what OPIS averages over the calibration range, and TCM exists to shrink it: one threshold for all classes, which the usual Recall@K never tests (TCM Sec. 1, Fig. 1).',
+    source: 'TCM Sec. 1 and Fig. 1 (one threshold, FAR and FRR per class); threshold at a FAR as SPEC "Calibration range"',
+    terms: ['false-accept-rate', 'false-reject-rate', 'calibration', 'calibration-range', 'opis', 'tcm', 'l2-distance'],
   },
   'distance-histogram': {
     id: 'distance-histogram',

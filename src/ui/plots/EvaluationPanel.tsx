@@ -3,6 +3,7 @@ import { clearRecorded, pinCurrentCurve, recordRunPoint, type PlaygroundState } 
 import { PrCurve } from './PrCurve';
 import { ScoreDistribution } from './ScoreDistribution';
 import { UtilityCurves } from './UtilityCurves';
+import { ThresholdTool } from './ThresholdTool';
 import { DistanceHistogram } from './DistanceHistogram';
 import { MetricsOverSteps } from './MetricsOverSteps';
 import { OpisScatter } from './OpisScatter';
@@ -20,11 +21,11 @@ function fmt(v: number | undefined): string {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** "step 250 · 2,000 items · binned, 4096 bins" or "step 900 · all 2,000 items · exact". */
-function scopeText(e: Evaluation): string {
+/** "step 250 · 2,000 items · binned, 4096 bins" or "step 900 · all 2,000 items · exact" (a set of one's own: no step). */
+function scopeText(e: Evaluation, set = false): string {
   const items = e.full ? `all ${count(e.n)} items` : `${count(e.n)} items`;
   const path = e.path === 'exact' ? 'exact' : `binned (${e.path}), ${e.bins} bins`;
-  return `step ${count(e.step)} · ${items} · ${path} · ${(e.ms / 1000).toFixed(1)} s`;
+  return `${set ? 'your embeddings' : `step ${count(e.step)}`} · ${items} · ${path} · ${(e.ms / 1000).toFixed(1)} s`;
 }
 
 const recallAt = (e: Evaluation | null, k: number) => (e ? e.recall.value[e.recall.k.indexOf(k)] : undefined);
@@ -54,8 +55,13 @@ function EvalProgress() {
   );
 }
 
-/** The evaluation view (SPEC "Evaluation"): the latest all-pairs metrics, and six plots of them. */
-export function EvaluationPanel() {
+/**
+ * The evaluation view (SPEC "Evaluation"): the latest all-pairs metrics, and six plots of them.
+ * `variant="set"` shows a set of one's own (src/ui/ownEmbeddings): no training buttons and no
+ * views over training steps or runs.
+ */
+export function EvaluationPanel({ variant = 'run' }: { variant?: 'run' | 'set' } = {}) {
+  const run = variant === 'run';
   const controller = useController();
   const { store } = controller;
   const e = useAppState((s) => s.evaluation);
@@ -110,13 +116,13 @@ export function EvaluationPanel() {
         <div className="eval-scope">
           {e ? (
             <Tip tip={`Recall@K on a subsample of ${count(e.recall.items)} items; ${count(e.pairs)} pairs, ${count(e.positives)} positive.`}>
-              <span data-testid="eval-scope">{scopeText(e)}</span>
+              <span data-testid="eval-scope">{scopeText(e, !run)}</span>
             </Tip>
           ) : (
             <span data-testid="eval-scope">No evaluation yet — train a few steps</span>
           )}
           <EvalProgress />
-          <div className="eval-buttons">
+          {run && <div className="eval-buttons">
             <button type="button" data-testid="evaluate-all" onClick={() => controller.evaluateAll()} disabled={evaluating || !ready} title="Evaluate every item of the evaluation set (binned all-pairs path, 4096 cosine bins: fast at any size)">
               Evaluate all
             </button>
@@ -129,16 +135,17 @@ export function EvaluationPanel() {
             <button type="button" data-testid="clear-recorded" onClick={() => clearRecorded(store)} disabled={recorded === 0} title="Forget the pinned PR curves and the recorded runs (they are kept across reloads until cleared)">
               Clear pinned and recorded
             </button>
-          </div>
+          </div>}
         </div>
       </div>
       <div className="eval-grid">
         <PrCurve />
         <ScoreDistribution />
         <UtilityCurves />
+        <ThresholdTool />
         <DistanceHistogram />
-        <MetricsOverSteps />
-        <OpisScatter />
+        {run && <MetricsOverSteps />}
+        {run && <OpisScatter />}
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import type { PlotId } from '../help/plotHelp';
 import type { Summariser } from './summaryKit';
 import { accuracySummary, embeddingSummary, gradientSummary, inputPlaneSummary, lossSummary, timelineSummary } from './trainingSummaries';
 import { distanceSummary, metricsSummary, prSummary, scatterSummary, scoreSummary, utilitySummary } from './evalSummaries';
+import { thresholdSummary } from './thresholdView';
 
 export type { PlotSummary, PlotTable, Summariser } from './summaryKit';
 
@@ -22,6 +23,7 @@ export const SUMMARISERS: { readonly [K in PlotId]: Summariser } = {
   'pr-curve': prSummary,
   'score-distribution': scoreSummary,
   'utility-curves': utilitySummary,
+  'threshold-tool': thresholdSummary,
   'distance-histogram': distanceSummary,
   'metrics-over-steps': metricsSummary,
   'opis-scatter': scatterSummary,
