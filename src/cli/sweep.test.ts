@@ -28,7 +28,8 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 
 describe('metric-playground sweep', () => {
   it('runs every setting on every seed and writes rows, mean ± spread and the OPIS-vs-error scatter', async () => {
-    const r = await cli(['sweep', '#data=blobs&lr=0.01', '--vary', 'alpha=4,16', '--seeds', '1,2', '--steps', '10', '--out', 'sw']);
+    // The link names α and a seed itself: the varied values and the seeds replace them.
+    const r = await cli(['sweep', '#data=blobs&lr=0.01&alpha=8&seed=5', '--vary', 'alpha=4,16', '--seeds', '1,2', '--steps', '10', '--out', 'sw']);
     expect(r.code, r.stderr).toBe(0);
     const runs = JSON.parse(readFileSync(join(dir, 'sw', 'runs.json'), 'utf8')).runs;
     expect(runs.map((x: { alpha: string; seed: number }) => `${x.alpha}/${x.seed}`)).toEqual(['4/1', '4/2', '16/1', '16/2']);

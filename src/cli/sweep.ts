@@ -92,7 +92,10 @@ export async function runSweep(argv: string[], ctx: CliContext & { root?: string
 
   const rows = await pool(
     runs.map(({ setting, seed }, i) => async (): Promise<Row> => {
-      const { config: c, notices } = parseHash(`#${serializeConfig(config)}&${Object.entries(setting).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}&seed=${seed}&dataSeed=${seed}`);
+      // The setting and the seed replace what the link says about them (a key given twice would be refused).
+      const params = new URLSearchParams(serializeConfig(config));
+      for (const [k, v] of [...Object.entries(setting), ['seed', String(seed)], ['dataSeed', String(seed)]]) params.set(k, v);
+      const { config: c, notices } = parseHash(`#${params.toString()}`);
       if (notices.length) throw new CliError(notices.join(' '));
       const hash = `#${serializeConfig(c)}`;
       const dir = join(out, 'runs', `run${String(i + 1).padStart(3, '0')}`);
