@@ -4,7 +4,7 @@
  * the reason on stderr). The runs go in parallel: each spends most of its time starting up.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
@@ -51,6 +51,39 @@ const yOne = file('y.tsv', y.map((c) => names[c]).join('\n') + '\n');
 const yMeta = file('meta.tsv', 'id\tspecies\tlabel\n' + y.map((c, i) => `${i}\t${names[c]}\t${c}`).join('\n') + '\n');
 const yNpy = file('y.npy', writeNpy(y, [N], '<i4'));
 
+/** An SVG file's text and its root element. */
+function svgFile(path: string) {
+  const text = readFileSync(path, 'utf8');
+  const { document } = parseHTML(text.replace(/^<\?xml[^>]*>/, ''));
+  return { text, svg: document.querySelector('svg')! };
+}
+
+/**
+ * '' when `text` is well-formed XML as far as elements go (every tag closed in order, one root, no
+ * stray `<` or `&` in text), else what is wrong. linkedom's parser forgives what a viewer may not.
+ */
+function wellFormed(text: string): string {
+  const body = text.replace(/^<\?xml[^>]*\?>\s*/, '');
+  const stack: string[] = [];
+  let roots = 0;
+  let at = 0;
+  for (const m of body.matchAll(/<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>/g)) {
+    const between = body.slice(at, m.index);
+    if (/[<>]|&(?!(amp|lt|gt|quot|apos|#\d+);)/.test(between)) return `stray markup before offset ${m.index}: ${between.slice(0, 40)}`;
+    at = m.index! + m[0].length;
+    const [, close, name, , self] = m;
+    if (close) {
+      if (stack.pop() !== name) return `</${name}> at ${m.index} closes nothing open`;
+    } else if (!self) {
+      if (stack.length === 0) roots++;
+      stack.push(name);
+    } else if (stack.length === 0) roots++;
+  }
+  if (body.slice(at).trim() !== '') return 'text after the root';
+  if (stack.length) return `unclosed <${stack.join('>, <')}>`;
+  return roots === 1 ? '' : `${roots} roots`;
+}
+
 /** metrics.json of a run into `out`, checked for the issue's keys and ranges. */
 function checkReport(out: string, classes: number) {
   const m = JSON.parse(readFileSync(join(dir, out, 'metrics.json'), 'utf8'));
@@ -71,7 +104,7 @@ function checkReport(out: string, classes: number) {
 }
 
 describe('metric-playground evaluate', () => {
-  it('reads every accepted format and writes metrics.json, SVG figures and a self-contained report', async () => {
+  it('reads every accepted format and writes metrics.json, every evaluation figure as SVG and a self-contained report', async () => {
     const [a, b, c, d] = await Promise.all([
       cli(['evaluate', '--embeddings', tsv, '--labels', yOne, '--out', 'a']),
       cli(['evaluate', '--embeddings', csv, '--labels', yMeta, '--label-column', 'species', '--out', 'b', '--far', '0.05,0.2']),
@@ -103,18 +136,42 @@ describe('metric-playground evaluate', () => {
       expect(p.frr).toBeLessThanOrEqual(1);
     }
 
-    for (const f of ['pr-curve.svg', 'utility-curves.svg', 'distance-histogram.svg']) {
-      const text = readFileSync(join(dir, 'a', f), 'utf8');
-      const { document } = parseHTML(text.replace(/^<\?xml[^>]*>/, ''));
-      const svg = document.querySelector('svg')!;
+    const figures = ['pr-curve.svg', 'utility-curves.svg', 'distance-histogram.svg', 'score-distribution.svg', 'threshold-far-0.01.svg', 'threshold-far-0.1.svg', 'embedding.svg'];
+    const svgs = new Map(figures.map((f) => [f, svgFile(join(dir, 'a', f))]));
+    for (const [f, { text, svg }] of svgs) {
+      expect(wellFormed(text), f).toBe('');
       expect(svg.getAttribute('xmlns')).toBe('http://www.w3.org/2000/svg');
-      expect(svg.querySelectorAll('path').length).toBeGreaterThanOrEqual(3); // two axes and at least one curve
+      expect(svg.querySelectorAll('path').length + svg.querySelectorAll('circle').length, f).toBeGreaterThanOrEqual(3); // two axes and at least one curve or mark
       expect(text).not.toContain('No evaluation yet');
     }
-    expect(readFileSync(join(dir, 'a', 'pr-curve.svg'), 'utf8')).toContain('class="pr-line"');
+    expect(svgs.get('pr-curve.svg')!.text).toContain('class="pr-line"');
+    // Score distributions: one vector path per query (200, or every item when fewer), under both percentile curves.
+    const sd = svgs.get('score-distribution.svg')!.svg;
+    expect(sd.querySelectorAll('.sd-queries path.sd-query')).toHaveLength(Math.min(200, N));
+    expect(sd.querySelectorAll('path.sd-pct')).toHaveLength(2);
+    // The threshold tool's chart at each --far: one dot per class, with the threshold as a note.
+    for (const [f, far] of [['threshold-far-0.01.svg', '1%'], ['threshold-far-0.1.svg', '10%']]) {
+      const t = svgs.get(f)!;
+      expect(t.svg.querySelectorAll('g.class-dot circle'), f).toHaveLength(C);
+      expect(t.svg.querySelector('title')!.textContent).toContain(`global FAR ${far}`);
+      expect(t.svg.querySelector('.plot-note')!.textContent).toMatch(new RegExp(`^FAR ${far}: distance ≤ ${ma.threshold[f === 'threshold-far-0.01.svg' ? '0.01' : '0.1'].distance.toFixed(4)}`));
+    }
+    // The embedding: every item (N ≤ 3,000) a circle in its class's group, one legend row per class, the PCA's variance said.
+    const emb = svgs.get('embedding.svg')!.svg;
+    expect(emb.querySelectorAll('g.points circle')).toHaveLength(N);
+    expect(emb.querySelectorAll('g.points > g')).toHaveLength(C);
+    expect(emb.querySelectorAll('g.legend rect')).toHaveLength(C);
+    expect(emb.querySelector('g.legend')!.textContent).toBe('catdogeelowl');
+    expect(emb.querySelector('title')!.textContent).toMatch(new RegExp(`PCA of d=${D} \\(\\d+% of variance\\), all ${N} items`));
     const html = readFileSync(join(dir, 'a', 'report.html'), 'utf8');
     expect(html).not.toMatch(/https?:\/\/|<script|<link|src=/i);
-    expect((html.match(/<svg/g) ?? []).length).toBe(3);
+    expect((html.match(/<svg/g) ?? []).length).toBe(figures.length);
+    for (const { svg } of svgs.values()) expect(html).toContain(svg.querySelector('title')!.textContent!);
+    expect((html.match(/<path class="sd-query"/g) ?? []).length).toBe(Math.min(200, N));
+    expect((html.match(/<circle cx="[\d.]+" cy="[\d.]+" r="1.7"\/>/g) ?? []).length).toBe(N);
+    // Other --far rates, other threshold charts.
+    expect(existsSync(join(dir, 'b', 'threshold-far-0.05.svg')) && existsSync(join(dir, 'b', 'threshold-far-0.2.svg'))).toBe(true);
+    expect(existsSync(join(dir, 'b', 'threshold-far-0.01.svg'))).toBe(false);
     expect(html).toContain('owl');
   });
 

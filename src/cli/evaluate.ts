@@ -66,6 +66,6 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   const out = a.values.out ?? 'report';
   const doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, out });
   ctx.stdout(metricsTable(doc));
-  ctx.stdout(`wrote ${join(out, 'metrics.json')}, report.html and ${3} SVG figures in ${doc.seconds.toFixed(2)} s\n`);
+  ctx.stdout(`wrote ${join(out, 'metrics.json')}, report.html and ${doc.figureFiles.length} SVG figures (${doc.figureFiles.join(', ')}) in ${doc.seconds.toFixed(2)} s\n`);
   return 0;
 }

@@ -12,11 +12,11 @@ import { reportHtml } from './reportHtml';
 
 export { metricsTable } from './metricsDoc';
 
-/** Evaluates `set` and writes the report files into `out`; returns metrics.json's contents. */
+/** Evaluates `set` and writes the report files into `out`; returns metrics.json's contents and the figures' file names. */
 export async function evaluateSet(
   set: EmbeddingSet,
   o: { embeddings: string; labels: string; labelColumn: string | null; fars: number[]; eps: number; path: 'exact' | 'binned'; out: string },
-): Promise<MetricsDoc> {
+): Promise<MetricsDoc & { figureFiles: string[] }> {
   const t0 = performance.now();
   const path = o.path === 'exact' ? 'exact' : 'tf';
   const farLo = Math.min(...o.fars);
@@ -34,11 +34,11 @@ export async function evaluateSet(
     warnings: set.warnings,
     seconds: (performance.now() - t0) / 1000,
   });
-  const figures = evaluationFigures(report);
+  const figures = evaluationFigures(report, set, o.fars);
   mkdirSync(o.out, { recursive: true });
   writeFileSync(join(o.out, 'metrics.json'), JSON.stringify(doc, null, 2) + '\n');
   for (const f of figures) writeFileSync(join(o.out, f.file), f.svg);
   writeFileSync(join(o.out, 'report.html'), reportHtml(doc, figures));
-  return doc;
+  return { ...doc, figureFiles: figures.map((f) => f.file) };
 }
 

@@ -2,16 +2,25 @@
  * The page's evaluation plots as standalone SVG files, drawn by the page's own d3 `draw` functions
  * (src/ui/plots) into a DOM made by linkedom — one drawing code for the page and the files. The
  * page's styles are CSS classes; each file carries them in a `<style>` (the plots' rules from
- * evaluation.css and styles.css, with the light theme's colours), so it needs nothing else.
- * Not drawn here: the score distributions (their lines are on a canvas) and the embedding view.
+ * evaluation.css, thresholdTool.css and styles.css, with the light theme's colours), so it needs
+ * nothing else. What the page paints on a canvas is written as vector paths and circles, as the
+ * page's SVG export writes it: the score distributions' query lines (scoreLines.ts) and the
+ * embedding's points (embeddingMarkup.ts, embeddingFigure.ts).
  */
 import { parseHTML } from 'linkedom';
 import evaluationCss from '../ui/plots/evaluation.css?raw';
+import thresholdCss from '../ui/plots/thresholdTool.css?raw';
 import pageCss from '../ui/styles.css?raw';
 import { draw as drawPr } from '../ui/plots/PrCurve';
 import { draw as drawUtility } from '../ui/plots/UtilityCurves';
 import { draw as drawDistance } from '../ui/plots/DistanceHistogram';
 import { draw as drawScatter } from '../ui/plots/OpisScatter';
+import { draw as drawScores } from '../ui/plots/ScoreDistribution';
+import { draw as drawThreshold } from '../ui/plots/ThresholdTool';
+import { farLabel } from '../ui/plots/thresholdView';
+import { queryLinesMarkup } from '../ui/plots/scoreLines';
+import { classColour } from '../ui/plots/palette';
+import { embeddingView, type EmbeddedItems } from './embeddingFigure';
 import type { EvalReport } from '../eval/evaluate';
 import type { PlaygroundState, RunPoint } from '../state/store';
 
@@ -19,51 +28,95 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The plots' viewBox (every evaluation plot of the page is 420 × 260). */
 const W = 420;
 const H = 260;
+/** The threshold tool's chart is lower (ThresholdTool.tsx: 420 × 240). */
+const THRESHOLD_H = 240;
 
 /** One figure: a file name and its SVG text. */
 export interface Figure {
   file: string;
   title: string;
   svg: string;
+  /** The report section it illustrates, where not the figures' own ('threshold': the per-class rates table). */
+  section?: 'threshold';
 }
 
-/** The light theme's variables and the styles.css rules the plots use, with evaluation.css. */
-function plotStyle(): string {
+/** The light theme's CSS variables (styles.css :root), by name. */
+function lightVars(): Map<string, string> {
   const root = /:root\s*\{([^}]*)\}/.exec(pageCss)?.[1] ?? '';
-  const vars = root.split('\n').filter((l) => l.trim().startsWith('--')).join('\n');
-  const rules = pageCss.split('\n').filter((l) => /^\.(legend text|axis-label)\b/.test(l.trim()));
-  return `svg{${vars}\ncolor:var(--ink);font-family:system-ui,sans-serif;}\n${rules.join('\n')}\n${evaluationCss}`;
+  return new Map(Array.from(root.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g), (m) => [m[1], m[2].trim()]));
 }
 
-/** Draws with `paint` into a fresh `<svg>` and returns the standalone file text. */
-function render(title: string, paint: (svg: SVGSVGElement, box: HTMLElement) => void): string {
-  const { document } = parseHTML('<!doctype html><html><body><figure class="plot eval-plot"></figure></body></html>');
+/** The light theme's variables and the styles.css rules the plots use, with evaluation.css and thresholdTool.css. */
+function plotStyle(): string {
+  const vars = Array.from(lightVars(), ([k, v]) => `${k}: ${v};`).join('\n');
+  const rules = pageCss.split('\n').filter((l) => /^\.(legend text|axis-label)\b/.test(l.trim()));
+  return `svg{${vars}\ncolor:var(--ink);font-family:system-ui,sans-serif;}\n${rules.join('\n')}\n${evaluationCss}\n${thresholdCss}`;
+}
+
+/** A file's size and root class (the page's figure classes that its styles select on). */
+interface Frame {
+  width: number;
+  height: number;
+  cls: string;
+}
+const PLOT: Frame = { width: W, height: H, cls: 'eval-plot' };
+
+/** The standalone file: `body` (markup inside the `<svg>`) on white, with its title and the plots' styles. */
+function standalone(title: string, body: string, f: Frame): string {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<svg xmlns="${SVG_NS}" class="${f.cls}" viewBox="0 0 ${f.width} ${f.height}" width="${f.width}" height="${f.height}" role="img">` +
+    `<title>${esc(title)}</title><style>${esc(plotStyle())}</style>` +
+    `<rect width="${f.width}" height="${f.height}" fill="#ffffff"/>${body}</svg>\n`
+  );
+}
+
+/** Draws with `paint` into a fresh `<svg>` (over `under`, markup of what the page paints on a canvas) and returns the file text. */
+function render(title: string, paint: (svg: SVGSVGElement, box: HTMLElement) => void, f: Frame = PLOT, under = ''): string {
+  const { document } = parseHTML(`<!doctype html><html><body><figure class="plot ${f.cls}"></figure></body></html>`);
   const box = document.querySelector('figure') as unknown as HTMLElement;
   const svg = document.createElementNS(SVG_NS, 'svg') as unknown as SVGSVGElement;
   box.appendChild(svg);
   paint(svg, box);
-  const body = svg.innerHTML;
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<svg xmlns="${SVG_NS}" class="eval-plot" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img">` +
-    `<title>${esc(title)}</title><style>${esc(plotStyle())}</style>` +
-    `<rect width="${W}" height="${H}" fill="#ffffff"/>${body}</svg>\n`
-  );
+  return standalone(title, under + svg.innerHTML, f);
 }
 
-/** The page's state as the evaluation plots read it: this report, nothing pinned. */
-function stateOf(report: EvalReport): PlaygroundState {
-  return { evaluation: { ...report, step: 0, full: true }, pinned: [] } as unknown as PlaygroundState;
+/** The page's state as the evaluation plots read it: this report with its class names, nothing pinned, the threshold tool at `far`. */
+function stateOf(report: EvalReport, classNames: string[], far = 0.01): PlaygroundState {
+  return { evaluation: { ...report, classNames, step: 0, full: true }, pinned: [], thresholdFar: far } as unknown as PlaygroundState;
 }
 
-/** The evaluation's figures: PR curve, per-class utility curves, pair distance histograms. */
-export function evaluationFigures(report: EvalReport): Figure[] {
-  const s = stateOf(report);
+/** A figure drawn by `paint` into a fresh `<svg>`. */
+function figure(file: string, title: string, paint: (svg: SVGSVGElement, box: HTMLElement) => void, f?: Frame, under?: string): Figure {
+  return { file, title, svg: render(title, paint, f, under) };
+}
+
+/**
+ * The evaluation's figures, as the page's evaluation view shows them: PR curve, per-class utility
+ * curves, pair distance histograms, per-query score distributions, the threshold tool's chart at
+ * each of `fars` (the --far rates) and the embedding of `set` (the items evaluated for `report`).
+ */
+export function evaluationFigures(report: EvalReport, set: EmbeddedItems, fars: readonly number[]): Figure[] {
+  const s = stateOf(report, set.classNames);
+  const sd = report.scoreDistribution;
+  const vars = lightVars();
+  const ink = (name: string) => vars.get(name) ?? '#1f2328';
+  const emb = embeddingView(set, { colour: classColour, ink: ink('--ink'), muted: ink('--muted'), line: ink('--circle') });
   return [
-    { file: 'pr-curve.svg', title: 'Precision–recall over all pairs', svg: render('Precision–recall over all pairs', (g, b) => drawPr(s, g, b)) },
-    { file: 'utility-curves.svg', title: 'Per-class utility over the calibration range', svg: render('Per-class utility over the calibration range', (g, b) => drawUtility(s, g, b)) },
-    { file: 'distance-histogram.svg', title: 'Pair distance distributions', svg: render('Pair distance distributions', (g, b) => drawDistance(s, g, b)) },
+    figure('pr-curve.svg', 'Precision–recall over all pairs', (g, b) => drawPr(s, g, b)),
+    figure('utility-curves.svg', 'Per-class utility over the calibration range', (g, b) => drawUtility(s, g, b)),
+    figure('distance-histogram.svg', 'Pair distance distributions', (g, b) => drawDistance(s, g, b)),
+    figure('score-distribution.svg', `Score distribution per query (${sd.perQuery.length} queries)`, (g, b) => drawScores(s, g, b), PLOT, queryLinesMarkup(sd)),
+    ...fars.map((far) => ({
+      ...figure(`threshold-far-${far}.svg`, `One threshold for every class: per-class FAR and FRR at global ${farLabel(far)}`, (g, b) => drawThreshold(stateOf(report, set.classNames, far), g, b), {
+        width: W,
+        height: THRESHOLD_H,
+        cls: 'eval-plot threshold-tool',
+      }),
+      section: 'threshold' as const,
+    })),
+    { file: 'embedding.svg', title: emb.title, svg: standalone(emb.title, emb.view.markup, { width: emb.view.width, height: emb.view.height, cls: 'embedding' }) },
   ];
 }
 

@@ -1,7 +1,7 @@
 /**
  * The self-contained `report.html` of `metric-playground evaluate`: the metrics table, the
- * per-class operating points and the figures inline (no script, no external URL), so it opens
- * anywhere and can be mailed as one file.
+ * per-class operating points with the threshold tool's charts, and the other figures inline (no
+ * script, no external URL), so it opens anywhere and can be mailed as one file.
  */
 import type { Figure } from './figures';
 import { fmt, metricRows, type MetricsDoc } from './metricsDoc';
@@ -30,7 +30,10 @@ export function reportHtml(m: MetricsDoc, figures: Figure[]): string {
     .join('\n');
   const head = fars.map((f) => `<th colspan="2">at global FAR ${esc(f)} (d ≤ ${esc(fmt(m.threshold[f].distance))})</th>`).join('');
   const sub = fars.map(() => '<th>FAR</th><th>FRR</th>').join('');
-  const figs = figures.map((f) => `<figure><figcaption>${esc(f.title)}</figcaption>${inlineSvg(f.svg)}</figure>`).join('\n');
+  const inline = (fs: Figure[]) => fs.map((f) => `<figure><figcaption>${esc(f.title)}</figcaption>${inlineSvg(f.svg)}</figure>`).join('\n');
+  // The threshold tool's charts go with the per-class table they draw; the rest under "Figures".
+  const figs = inline(figures.filter((f) => f.section === undefined));
+  const thresholdFigs = figures.filter((f) => f.section === 'threshold');
   const warn = m.warnings.length ? `<ul class="warn">${m.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -38,7 +41,7 @@ export function reportHtml(m: MetricsDoc, figures: Figure[]): string {
 <style>
 body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#1f2328;padding:0 1rem}
 table{border-collapse:collapse;margin:0.5rem 0 1.5rem}th,td{padding:0.2rem 0.6rem;text-align:left;border-bottom:1px solid #d9dcdf}
-td{font-family:ui-monospace,monospace}.figs{display:flex;flex-wrap:wrap;gap:1rem}figure{margin:0}figcaption{font-weight:600}
+td{font-family:ui-monospace,monospace}.figs{display:flex;flex-wrap:wrap;gap:1rem}figure{margin:0;width:min-content}figcaption{font-weight:600}
 .warn{color:#8a5a00}
 </style></head>
 <body>
@@ -51,6 +54,7 @@ ${warn}
 <p>The distance threshold at which the global false-accept rate reaches each target, and the false-accept and false-reject rates it gives each class.</p>
 <table><tr><th rowspan="2">class</th>${head}</tr><tr>${sub}</tr>
 ${perClass}</table>
+${thresholdFigs.length ? `<p>Each class at (its FAR, its FRR) at that threshold; dashed: the global rates.</p>\n<div class="figs">${inline(thresholdFigs)}</div>` : ''}
 <h2>Figures</h2>
 <div class="figs">${figs}</div>
 </body></html>

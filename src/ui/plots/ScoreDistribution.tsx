@@ -28,7 +28,10 @@ export function ScoreDistribution() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   useFrameRedraw(store, (s) => s.evaluation, () => {
-    if (boxRef.current && svgRef.current && canvasRef.current) draw(store.getState(), svgRef.current, canvasRef.current, boxRef.current);
+    if (!boxRef.current || !svgRef.current || !canvasRef.current) return;
+    const s = store.getState();
+    paintLines(canvasRef.current, s.evaluation?.scoreDistribution);
+    draw(s, svgRef.current, boxRef.current);
   });
   // The canvas takes the SVG's drawn size (it scales with its cell), and its pixels follow.
   useEffect(() => {
@@ -74,14 +77,18 @@ function paintLines(canvas: HTMLCanvasElement, sd: ScoreLines | undefined): void
   if (sd) paintQueryLines(ctx, sd);
 }
 
-/** Axes, labels, percentile curves, hover strips and the legend are created on the first draw and updated after. */
-function draw(s: PlaygroundState, svgEl: SVGSVGElement, canvas: HTMLCanvasElement, box: HTMLElement) {
+/**
+ * Draws the SVG part of the view for `s.evaluation` into `svgEl` (viewBox 420×260): axes, labels,
+ * percentile curves, hover strips and the legend, created on the first draw and updated after. The
+ * queries' lines are not drawn here (the page paints them on its canvas; queryLinesMarkup gives
+ * them as paths). Exported for the CLI's SVG files.
+ */
+export function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
   const sd = s.evaluation?.scoreDistribution;
   const svg = d3.select(svgEl);
   const queries = sd ? sd.perQuery : [];
   box.dataset.queries = String(queries.length);
   const { x, y, centres } = scoreScales(sd);
-  paintLines(canvas, sd);
   layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(8));
   layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5, '~s'));
   layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('cosine similarity to the query');
