@@ -30,7 +30,7 @@ export async function prepareSnapshot(run: Trainer, ev: EvalEmbeddings, between:
     embeddings: ev.embeddings.slice(0, ev.n * ev.dim),
     labels: Int32Array.from(ev.labels),
     weights: ev.weights.slice(),
-    classifierAccuracy: ev.accuracy,
+    accuracy: ev.accuracy,
     ...gradientAlpha(run, ev),
     plane: run.split.train.itemShape.length === 1 && run.split.train.itemShape[0] === 2 ? await inputPlane(run, ev, between) : null,
   };

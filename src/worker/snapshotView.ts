@@ -6,19 +6,14 @@
 import { fitProjection, project } from '../eval/projection';
 import { classCompactness, nearestCentroidAccuracy } from '../eval/compactness';
 import { gradientVsAlpha } from '../eval/gradientVsAlpha';
+import type { EvalEmbeddings } from '../ml/trainer';
 import type { EmbeddingSnapshot, InputPlane } from './protocol';
 
-/** What the training worker hands over: the refresh's embeddings and what only it can know. */
-export interface SnapshotJob {
-  step: number;
-  dim: number;
-  n: number;
-  /** n × dim, rows l2-normalised (a copy the job owns: it may be transferred). */
-  embeddings: Float32Array;
-  labels: Int32Array;
-  /** M × dim class weights, rows l2-normalised (empty when the loss learns none). */
-  weights: Float32Array;
-  classifierAccuracy: number | null;
+/**
+ * What the training worker hands over: the refresh's embeddings (copies the job owns: they may be
+ * transferred) and what only it can know.
+ */
+export interface SnapshotJob extends EvalEmbeddings {
   /** The α in force, where HU Fig. 2 applies; else null and `gradientNote` says why. */
   gradientAlpha: number | null;
   gradientNote: string;
@@ -46,7 +41,7 @@ export function finishSnapshot(job: SnapshotJob): EmbeddingSnapshot {
     weights: project(proj, weights, weights.length / dim),
     accuracy: nearestCentroidAccuracy(embeddings, labels, n, dim).accuracy,
     compactness: classCompactness(embeddings, labels, n, dim).ratio,
-    classifierAccuracy: job.classifierAccuracy,
+    classifierAccuracy: job.accuracy,
     gradient,
     gradientNote,
     plane: job.plane,
