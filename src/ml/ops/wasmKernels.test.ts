@@ -63,7 +63,7 @@ describe('installWasmIdentity', () => {
   /** The first losses of a small MLP run on wasm (with this file's BatchMatMul). */
   async function losses(): Promise<number[]> {
     const { config } = parseHash('#data=rings&dim=8&batch=64');
-    const split = makeToySplit('rings', { classes: config.classes, noise: config.noise, seed: config.dataSeed });
+    const split = makeToySplit(config.data, { classes: config.classes, noise: config.noise, seed: config.dataSeed });
     const t = new Trainer(config, split);
     const out: number[] = [];
     for (let i = 0; i < 6; i++) out.push((await t.trainStep()).loss);
