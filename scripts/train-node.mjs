@@ -46,7 +46,7 @@ const SOURCES = {
   splitMnist: '/src/data/mnist.ts',
   makeToySplit: '/src/data/toy.ts',
   Trainer: '/src/ml/trainer.ts',
-  installWasmKernels: '/src/ml/ops/wasmKernels.ts',
+  installWasmMatMul: '/src/ml/ops/wasmMatMul.ts',
   evaluateSubset: '/src/worker/evaluation.ts',
   nearestCentroidAccuracy: '/src/eval/compactness.ts',
   classCompactness: '/src/eval/compactness.ts',
@@ -120,7 +120,7 @@ async function main() {
     if (args.backend === 'wasm') {
       m.setWasmPaths(`${m.wasmDir}/`);
       tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false); // Node: tfjs's threaded build is browser-only
-      m.installWasmKernels(); // as the app
+      m.installWasmMatMul(); // as the app
     }
     if (!(await tf.setBackend(args.backend))) throw new Error(`backend ${args.backend} did not start`);
     await tf.ready();

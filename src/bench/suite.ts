@@ -6,7 +6,7 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
 import '@tensorflow/tfjs-backend-wasm';
-import { installWasmKernels } from '../ml/ops/wasmKernels';
+import { installWasmMatMul } from '../ml/ops/wasmMatMul';
 import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
 import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
 import { measurePeakGflops } from '../ml/kernels/peak';
@@ -16,7 +16,7 @@ import { timeMedian } from './timing';
 import { benchEvaluation, type EvalBenchRow } from './evaluation';
 
 // As the app: tfjs-wasm's transposed products go through the plain XNNPACK one.
-installWasmKernels();
+installWasmMatMul();
 
 interface PathSpec {
   id: string;

@@ -1,12 +1,12 @@
 /**
  * Starts a tfjs backend in Node the way the page's worker does (src/worker/backends.ts), so a run
  * here reproduces the browser's numbers: on wasm, the single-threaded SIMD build with the app's own
- * transposed-product and Identity kernels (`installWasmKernels`) — without them the loss differs in the last
+ * transposed-product kernels (`installWasmMatMul`) — without them the loss differs in the last
  * digits. `webgpu` needs Dawn's Node binding set up before tfjs-backend-webgpu loads (the bin does it).
  */
 import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import { installWasmKernels } from '../ml/ops/wasmKernels';
+import { installWasmMatMul } from '../ml/ops/wasmMatMul';
 import { CliError, EXIT_FAILURE } from './errors';
 
 /** The backends the CLI can train and evaluate on. */
@@ -20,7 +20,7 @@ export async function startBackend(name: CliBackend, wasmDir: string): Promise<v
   if (name === 'wasm') {
     setWasmPaths(wasmDir.endsWith('/') ? wasmDir : `${wasmDir}/`);
     tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false); // tfjs's threaded build is browser-only
-    installWasmKernels(); // as the app: else the loss differs from the browser's
+    installWasmMatMul(); // as the app: else the loss differs from the browser's
   }
   if (name === 'webgpu') {
     const nav = (globalThis as { navigator?: { gpu?: unknown } }).navigator;

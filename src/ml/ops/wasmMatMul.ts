@@ -1,7 +1,5 @@
 /**
- * Two tfjs-wasm kernels replaced by faster ones with the same results.
- *
- * BatchMatMul: tfjs-wasm tfjs-wasm 4.22 hands a product with `transposeA` or
+ * A faster BatchMatMul for tfjs-wasm. tfjs-wasm 4.22 hands a product with `transposeA` or
  * `transposeB` to a naive loop, 10–60× slower than XNNPACK's plain product (128×784×256 on one
  * thread here: 2.7 ms plain, 27 ms with transposeB, 59 ms with transposeA) — and the gradient of
  * every matMul asks for exactly those (dA = dy·Bᵀ, dB = Aᵀ·dy), so training spent ~90% of a step
@@ -9,39 +7,10 @@
  * runs the plain product. Same values up to float32 rounding; the order of additions changes, so
  * a link's loss curve on wasm differs in the last digits from builds before this kernel (and stays
  * exactly reproducible with it).
- *
- * Identity: tfjs-wasm copies the input into a new buffer, and the engine clones through it every
- * tensor a gradient keeps for the backward pass (68 per step of the default run, ~1 ms of 17).
- * Sharing the buffer instead, as tfjs-wasm's own Reshape does, is exact: tfjs never writes into a
- * tensor's data once made (a variable's `assign` takes the new tensor's buffer).
  */
 import * as tf from '@tensorflow/tfjs';
 
 type KernelArgs = Parameters<tf.KernelFunc>[0];
-
-/** Installs both replacements (see each); once per process, after tfjs-wasm is imported. */
-export function installWasmKernels(): void {
-  installWasmMatMul();
-  installWasmIdentity();
-}
-
-/** Replaces tfjs-wasm's copying Identity with one that shares its input's buffer. No-op without tfjs-wasm. */
-export function installWasmIdentity(): void {
-  const original = tf.getKernel('Identity', 'wasm');
-  if (!original || (original.kernelFunc as { shared?: boolean }).shared) return;
-  const kernelFunc = Object.assign(
-    (args: KernelArgs): tf.TensorInfo => {
-      const x = args.inputs.x as tf.TensorInfo;
-      // Strings live outside the wasm heap: the original handles them.
-      if (x.dtype === 'string') return original.kernelFunc(args) as tf.TensorInfo;
-      (args.backend as unknown as { incRef(dataId: tf.DataId): void }).incRef(x.dataId);
-      return { dataId: x.dataId, shape: x.shape, dtype: x.dtype };
-    },
-    { shared: true },
-  );
-  tf.unregisterKernel('Identity', 'wasm');
-  tf.registerKernel({ ...original, kernelFunc: kernelFunc as tf.KernelFunc });
-}
 
 /**
  * Replaces tfjs-wasm's BatchMatMul with {@link fastBatchMatMul}'s wrapper; once per process, after
