@@ -29,7 +29,7 @@ describe('evaluateEmbeddings', () => {
     expect(r.positives).toBe(6 * (50 * 49) / 2);
     expect(r.bins).toBe(4096);
     expect(r.ap).toBe(averagePrecision(h));
-    expect(r.calibration).toEqual(calibrationRange(h));
+    expect(r.calibration).toEqual({ ...calibrationRange(h), farLo: 0.01, farHi: 0.1 });
     expect(r.opis).toBe(opis(h));
     expect(r.epsOpis).toBe(epsOpis(h));
     expect(r.pr.precision.length).toBeLessThanOrEqual(PR_MAX_POINTS);

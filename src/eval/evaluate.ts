@@ -68,7 +68,8 @@ export interface EvalReport {
   ap: number;
   /** PR curve, descending threshold, downsampled to ≤ 512 points (first and last kept). */
   pr: { precision: number[]; recall: number[] };
-  calibration: { dMin: number; dMax: number };
+  /** The distances where the global FAR reaches `farLo` and `farHi` (SPEC "Calibration range"). */
+  calibration: { dMin: number; dMax: number; farLo: number; farHi: number };
   /** The global threshold at each target FAR (default grid + EvalOptions.fars) and its per-class FAR/FRR. */
   operating: OperatingPoints;
   /** Class names by label, when the items came with names (not set here: the caller may add them). */
@@ -217,7 +218,7 @@ export async function evaluateEmbeddings(
     bins,
     ap,
     pr,
-    calibration,
+    calibration: { ...calibration, farLo, farHi },
     operating,
     utility,
     opis: opisValue,

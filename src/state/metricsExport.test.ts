@@ -28,7 +28,7 @@ const report = (): NonNullable<PlaygroundState['evaluation']> => ({
   bins: 4096,
   ap: 0.7,
   pr: { precision: [1, 0.5], recall: [0, 1] },
-  calibration: { dMin: 0.4, dMax: 1.1 },
+  calibration: { dMin: 0.4, dMax: 1.1, farLo: 0.01, farHi: 0.1 },
   operating: { far: [0.01], distance: [0.5], cosine: [0.875], globalFar: [0.01], tar: [0.9], classFar: [[0.01]], classFrr: [[0.1]], positives: [10], negatives: [100] },
   utility: { grid: [0, 1], perClass: [[0, 1]], classes: [0, 1, 2] },
   opis: 2e-4,

@@ -21,6 +21,9 @@ import { usePlayground } from '../state/store';
 import { LectureBar } from './LectureBar';
 import { EmbedBar } from './EmbedBar';
 import { ShortcutsHelp } from './ShortcutsHelp';
+import { OwnProvider } from './ownEmbeddings/OwnProvider';
+import { OwnEmbeddingsPanel } from './ownEmbeddings/OwnEmbeddingsPanel';
+import { TrainingOrOwn, ViewSourceSwitch } from './ownEmbeddings/OwnViews';
 import './lecture.css';
 
 export function App({ controller }: { controller: Controller }) {
@@ -30,38 +33,44 @@ export function App({ controller }: { controller: Controller }) {
   const full = ui === 'full';
   return (
     <ControllerContext.Provider value={controller}>
-      <div className={`app app-${ui}`} data-ui={ui}>
-        {full && <Header />}
-        {ui === 'lecture' && <LectureBar />}
-        <Notices />
-        <DataLoadFailed />
-        <div className="layout">
-          {full && (
-            <aside className="sidebar">
-              <Transport />
-              <ExportPanel />
-              <RunFiles />
-              <SettingsPanel />
-            </aside>
-          )}
-          <main className="views">
-            {ui === 'embed' && <EmbedBar />}
-            {full && <Intro />}
-            {ui !== 'embed' && <PresetGuide />}
-            {ui !== 'embed' && <StatusBar />}
-            <CompareView />
-            <div className="plots">
-              <EmbeddingPlot />
-              <TrainingCurves />
-              <InputPlane />
-              <GradientVsAlpha />
-            </div>
-            <EvaluationPanel />
-          </main>
+      <OwnProvider controller={controller} restore={full}>
+        <div className={`app app-${ui}`} data-ui={ui}>
+          {full && <Header />}
+          {ui === 'lecture' && <LectureBar />}
+          <Notices />
+          <DataLoadFailed />
+          <div className="layout">
+            {full && (
+              <aside className="sidebar">
+                <Transport />
+                <ExportPanel />
+                <RunFiles />
+                <OwnEmbeddingsPanel />
+                <SettingsPanel />
+              </aside>
+            )}
+            <main className="views">
+              {ui === 'embed' && <EmbedBar />}
+              {full && <Intro />}
+              {ui !== 'embed' && <PresetGuide />}
+              {ui !== 'embed' && <StatusBar />}
+              {full && <ViewSourceSwitch />}
+              <TrainingOrOwn allowOwn={full}>
+                <CompareView />
+                <div className="plots">
+                  <EmbeddingPlot />
+                  <TrainingCurves />
+                  <InputPlane />
+                  <GradientVsAlpha />
+                </div>
+                <EvaluationPanel />
+              </TrainingOrOwn>
+            </main>
+          </div>
+          {full && <Glossary />}
+          <ShortcutsHelp />
         </div>
-        {full && <Glossary />}
-        <ShortcutsHelp />
-      </div>
+      </OwnProvider>
     </ControllerContext.Provider>
   );
 }

@@ -46,6 +46,10 @@ export interface EmbeddingSnapshot {
   gradientNote: string;
   /** The input plane of a 2-D toy set (null for MNIST). */
   plane: InputPlane | null;
+  /** A loaded set's name, which the view's caption shows instead of the step (sets of one's own have no step). */
+  label?: string;
+  /** The class names by label, for the legend (absent: the label numbers). */
+  classNames?: string[];
 }
 
 /** A toy set's input plane: the class the model assigns to each cell, and training points to draw over it. */

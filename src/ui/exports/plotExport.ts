@@ -193,8 +193,16 @@ function compareRuns(host: HTMLElement, a: PlaygroundState, b: PlaygroundState):
   return (['a', 'b'] as const).flatMap((run, i) => [
     { text: '\n' },
     { text: run.toUpperCase(), fill: ink(run), weight: '700' },
-    { text: `: ${runLabel([a, b][i].config, [a, b][i].step)}`, weight: '400' },
+    { text: `: ${nameOf([a, b][i], [a, b][i].step)}`, weight: '400' },
   ]);
+}
+
+/** A set of one's own (src/ui/ownEmbeddings) names itself; it has no run configuration. */
+const isOwnSet = (s: PlaygroundState) => s.snapshot?.label !== undefined;
+
+/** The run's label at `step`, or the description of a set of one's own. */
+function nameOf(s: PlaygroundState, step: number): string {
+  return isOwnSet(s) ? (s.dataset?.description ?? s.snapshot!.label!) : runLabel(s.config, step);
 }
 
 /**
@@ -217,7 +225,7 @@ export function buildPlotSvg(id: FigureId, caption: HTMLElement, s: PlaygroundSt
     title: pair ? [...titleRuns(caption), ...compareRuns(host, s, pair)] : titleRuns(caption),
     caption: note?.textContent ?? '',
     // A pair's data sets may differ (each is named in the title), so no one description here.
-    run: pair ? 'Metric Playground · runs A and B compared' : `Metric Playground · ${runLabel(s.config, step)}${s.dataset ? ` · ${s.dataset.description}` : ''}`,
+    run: pair ? 'Metric Playground · runs A and B compared' : `Metric Playground · ${nameOf(s, step)}${s.dataset && !isOwnSet(s) ? ` · ${s.dataset.description}` : ''}`,
     width: body.width,
     ink: inks.ink,
     muted: inks.muted,

@@ -12,14 +12,17 @@ import { layer } from './series';
 
 const SIZE = 440;
 const PAD = 28;
+/** Legend rows at most (a set of one's own may have hundreds of classes); the rest are counted. */
+const LEGEND_ROWS = 12;
 
 /**
  * The evaluation set in the embedding space. For d = 2 the l2-normalised embeddings lie on the
  * unit circle, drawn with the normalised class weights as diamonds at radius 0.9 (HU Fig. 3);
  * for d > 2, the top two principal components. Points go on a canvas (thousands of them),
- * the frame, weights and legend in SVG on top.
+ * the frame, weights and legend in SVG on top. `timeline: false` leaves out the replay over
+ * training (a set of one's own has no steps).
  */
-export function EmbeddingPlot() {
+export function EmbeddingPlot({ timeline = true }: { timeline?: boolean } = {}) {
   const { store } = useController();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -46,7 +49,7 @@ export function EmbeddingPlot() {
         <svg ref={svgRef} width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label="embedding plot" />
       </div>
       <PlotAlternative id="embedding-plot" />
-      <EmbeddingTimeline />
+      {timeline && <EmbeddingTimeline />}
     </figure>
   );
 }
@@ -129,10 +132,18 @@ function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, c
     .text((d) => `class ${d.c} weight`);
 
   const present = Array.from(new Set(snap.labels)).sort((a, b) => a - b);
+  const more = present.length > LEGEND_ROWS ? present.length - (LEGEND_ROWS - 1) : 0;
+  const listed = more ? present.slice(0, LEGEND_ROWS - 1) : present;
+  // Class names where the set has them (cut short), else the label numbers.
+  const name = (c: number) => {
+    const t = snap.classNames?.[c] ?? String(c);
+    return t.length > 12 ? `${t.slice(0, 11)}…` : t;
+  };
+  const wide = Math.max(2, ...listed.map((c) => name(c).length));
   layer(svg, 'g', 'legend')
-    .attr('transform', `translate(${SIZE - PAD - 30},${PAD})`)
+    .attr('transform', `translate(${SIZE - PAD - Math.max(30, 16 + Math.min(12, wide) * 6)},${PAD})`)
     .selectAll<SVGGElement, number>('g')
-    .data(present)
+    .data(listed)
     .join((enter) => {
       const g = enter.append('g').attr('transform', (_, i) => `translate(0,${i * 14})`);
       g.append('rect').attr('width', 9).attr('height', 9);
@@ -140,14 +151,19 @@ function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, c
       return g;
     })
     .call((g) => g.select('rect').attr('fill', (c) => classColour(c)))
-    .call((g) => g.select('text').text((c) => String(c)));
+    .call((g) => g.select('text').text(name));
+  layer(svg, 'text', 'legend-more')
+    .attr('x', SIZE - PAD)
+    .attr('y', PAD + listed.length * 14 + 8)
+    .attr('text-anchor', 'end')
+    .text(more ? `+ ${more} more classes` : '');
   layer(svg, 'text', 'caption')
     .attr('x', PAD + 4)
     .attr('y', PAD - 8)
     .text(
       (snap.projection === 'circle'
-        ? `step ${snap.step} · unit circle${m > 0 ? ', class weights ◆' : ''}`
-        : `step ${snap.step} · PCA of d=${snap.dim} (${(snap.explained * 100).toFixed(0)}% of variance)${m > 0 ? ', class weights ◆' : ''}`) +
+        ? `${snap.label ?? `step ${snap.step}`} · unit circle${m > 0 ? ', class weights ◆' : ''}`
+        : `${snap.label ?? `step ${snap.step}`} · PCA of d=${snap.dim} (${(snap.explained * 100).toFixed(0)}% of variance)${m > 0 ? ', class weights ◆' : ''}`) +
         (ghost ? ` · grey: step ${ghost.step}, before heating-up` : ''),
     );
 }

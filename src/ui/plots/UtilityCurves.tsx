@@ -15,6 +15,9 @@ const fmtSmall = (v: number): string => (!Number.isFinite(v) ? '—' : v === 0 ?
  * [d_min, d_max] where OPIS is measured (shaded). Curves that lie on top of each other mean one
  * threshold serves every class equally well (low OPIS); a spread means it does not.
  */
+/** 0.01 → "1%", 0.005 → "0.5%". */
+const pctOf = (f: number) => `${+(f * 100).toPrecision(3)}%`;
+
 export function UtilityCurves() {
   return <SvgPlot testId="utility-curves" caption="Per-class utility over the calibration range" ariaLabel="per-class utility curves" viewBox={[W, H]} select={(s) => s.evaluation} draw={draw} />;
 }
@@ -44,7 +47,7 @@ export function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement)
       .attr('y', M.top)
       .attr('height', H - M.bottom - M.top)
       .append('title')
-      .text(`calibration range: d ∈ [${lo.toFixed(3)}, ${hi.toFixed(3)}] (global false-accept rate 1%…10%)`);
+      .text(`calibration range: d ∈ [${lo.toFixed(3)}, ${hi.toFixed(3)}] (global false-accept rate ${pctOf(e.calibration.farLo)}…${pctOf(e.calibration.farHi)})`);
   }
   svg.append('g').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(6));
   svg.append('g').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5));
@@ -69,7 +72,7 @@ export function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement)
     .attr('stroke', (d) => classColour(d.c))
     .attr('d', (d) => line(d.vals))
     .append('title')
-    .text((d) => `class ${d.c}: mean utility ${d.mean.toFixed(3)} over the range`);
+    .text((d) => `class ${e.classNames?.[d.c] ?? d.c}: mean utility ${d.mean.toFixed(3)} over the range`);
   svg
     .append('text')
     .attr('class', 'plot-note')

@@ -1,0 +1,295 @@
+/**
+ * "Evaluate your own embeddings" (issue 11), driven as a person does: the test writes a seeded blob
+ * set as the Embedding Projector's vectors.tsv + metadata.tsv (and as .npy files), picks or drops
+ * them in the panel, and reads the tiles — which must equal, exactly, what `metric-playground
+ * evaluate` computes in Node on the same files. Bad files are refused with their reason while the
+ * set shown stays; the set comes back after a reload until cleared; a set B is compared with A; the
+ * app's own Projector export loads back.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openApp, trainFor } from './helpers';
+
+// A light training run beside it (the toy set loads in a moment); the own set is independent of it.
+const HASH = '#backend=wasm&data=blobs&steps=0&metricsEvery=0';
+const dir = mkdtempSync(join(tmpdir(), 'mp-own-'));
+
+/** Seeded uniform numbers in [0, 1) (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NAMES = ['ant', 'bee', 'cat', 'dog', 'eel'];
+
+/** n items of `C` Gaussian blobs in d dimensions, blob spread `noise`; values as 6-decimal strings (as a TSV holds them). */
+function blobs(seed: number, n: number, d: number, noise: number) {
+  const r = rng(seed);
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+  const C = NAMES.length;
+  const centres = Array.from({ length: C }, () => Array.from({ length: d }, gauss));
+  const rows = Array.from({ length: n }, (_, i) => centres[i % C].map((c) => (c + noise * gauss()).toFixed(6)));
+  const labels = Array.from({ length: n }, (_, i) => i % C);
+  return { rows, labels };
+}
+
+/** Writes a set as vectors.tsv + a two-column metadata.tsv (header: label, split); returns their paths. */
+function writeProjector(name: string, set: ReturnType<typeof blobs>) {
+  const vectors = join(dir, `${name}-vectors.tsv`);
+  const metadata = join(dir, `${name}-metadata.tsv`);
+  writeFileSync(vectors, set.rows.map((r) => r.join('\t')).join('\n') + '\n');
+  writeFileSync(metadata, 'label\tsplit\n' + set.labels.map((c, i) => `${NAMES[c]}\t${i % 3 ? 'train' : 'test'}`).join('\n') + '\n');
+  return { vectors, metadata };
+}
+
+/** An .npy file as np.save writes it: `descr` ('<f4', '<i4', …), C or Fortran order. */
+function npy(values: number[], shape: number[], descr = '<f4', fortran = false): Buffer {
+  const shapeText = shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
+  let header = `{'descr': '${descr}', 'fortran_order': ${fortran ? 'True' : 'False'}, 'shape': ${shapeText}, }`;
+  header += ' '.repeat((64 - ((10 + header.length + 1) % 64)) % 64) + '\n';
+  const size = Number(descr.slice(2));
+  const body = Buffer.alloc(values.length * size);
+  values.forEach((v, i) => (descr === '<i4' ? body.writeInt32LE(v, 4 * i) : size === 8 ? body.writeDoubleLE(v, 8 * i) : body.writeFloatLE(v, 4 * i)));
+  const head = Buffer.alloc(10);
+  head.write('\x93NUMPY', 0, 'latin1');
+  head[6] = 1;
+  head.writeUInt16LE(header.length, 8);
+  return Buffer.concat([head, Buffer.from(header, 'latin1'), body]);
+}
+
+interface Metrics {
+  prAuc: number;
+  opis: number;
+  epsOpis: number;
+  recall: Record<string, number>;
+  nmi: number;
+  items: number;
+  path: string;
+}
+
+/** `metric-playground evaluate` on the files, in Node (started at once; it runs while the page loads). */
+function cliEvaluate(vectors: string, labels: string, out: string): Promise<Metrics> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['bin/metric-playground.mjs', 'evaluate', '--embeddings', vectors, '--labels', labels, '--out', join(dir, out)]);
+    let stderr = '';
+    p.stderr.on('data', (b) => (stderr += b));
+    p.on('close', (code) => (code === 0 ? resolve(JSON.parse(readFileSync(join(dir, out, 'metrics.json'), 'utf8'))) : reject(new Error(`CLI exit ${code}: ${stderr}`))));
+  });
+}
+
+const TILES = [
+  ['metric-pr-auc', (m: Metrics) => m.prAuc],
+  ['metric-opis', (m: Metrics) => m.opis],
+  ['metric-eps-opis', (m: Metrics) => m.epsOpis],
+  ['metric-recall-at-1', (m: Metrics) => m.recall['1']],
+  ['metric-nmi', (m: Metrics) => m.nmi],
+] as const;
+
+/** The tile's exact value, from its tip ("… Exact value: 0.97.") */
+async function exactTile(page: Page, id: string): Promise<number> {
+  const tip = await page.locator('.eval-metric', { has: page.getByTestId(id) }).locator('.tip').textContent();
+  return Number(/Exact value: (.*)\.$/.exec(tip ?? '')?.[1]);
+}
+
+/** Every tile shows the CLI's value: exactly in its tip, and to the tile's precision on screen. */
+async function expectTiles(page: Page, m: Metrics): Promise<void> {
+  for (const [id, value] of TILES) {
+    const v = value(m);
+    expect(await exactTile(page, id), id).toBe(v);
+    await expect(page.getByTestId(id)).toHaveText(v === 0 ? '0' : Math.abs(v) >= 0.01 ? v.toFixed(4) : v.toPrecision(3));
+  }
+}
+
+/** axe finds nothing serious with the panel open and the set's views shown. */
+async function expectAxeClean(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+/** Opens the panel (collapsed by default) and waits until no job is running. */
+async function openPanel(page: Page): Promise<void> {
+  if (await page.getByTestId('intro-close').isVisible()) await page.getByTestId('intro-close').click();
+  await page.getByTestId('own-embeddings-open').click();
+  await expect(page.getByTestId('own-embeddings-vectors')).toBeAttached();
+}
+
+const idle = (page: Page) => expect(page.getByTestId('own-embeddings-progress')).toHaveAttribute('data-state', 'idle');
+
+/** Picks both files with the two inputs and waits for the job to end. */
+async function pick(page: Page, vectors: string | { name: string; buffer: Buffer }, labels: string | { name: string; buffer: Buffer }): Promise<void> {
+  const file = (f: typeof vectors) => (typeof f === 'string' ? f : { ...f, mimeType: 'application/octet-stream' });
+  await page.getByTestId('own-embeddings-vectors').setInputFiles(file(vectors));
+  await page.getByTestId('own-embeddings-labels').setInputFiles(file(labels));
+  await idle(page);
+}
+
+test('Projector TSVs picked in the panel: every view, tiles equal to the CLI’s; a column, set B, a reload and Clear', async ({ page }) => {
+  const a = writeProjector('a', blobs(7, 300, 8, 0.9));
+  const b = writeProjector('b', blobs(7, 300, 8, 1.6));
+  const [cliA, cliB] = [cliEvaluate(a.vectors, a.metadata, 'a'), cliEvaluate(b.vectors, b.metadata, 'b')];
+  await openApp(page, HASH);
+  await openPanel(page);
+  // The progress bar's stages, as they were shown.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __ownStages: string[] }).__ownStages = seen;
+    const bar = document.querySelector('[data-testid="own-embeddings-progress"]') as HTMLElement;
+    new MutationObserver(() => bar.dataset.stage && seen.at(-1) !== bar.dataset.stage && seen.push(bar.dataset.stage)).observe(bar, { attributes: true });
+  });
+  await pick(page, a.vectors, a.metadata);
+  expect(await page.evaluate(() => (window as unknown as { __ownStages: string[] }).__ownStages)).toEqual(['reading', 'parsing', 'evaluating']);
+  const mA = await cliA;
+  expect(mA).toMatchObject({ items: 300, path: 'exact' });
+
+  // The set's views replace the training run's; every evaluation view is filled, the tiles once.
+  await expect(page.getByTestId('view-source')).toHaveAttribute('data-source', 'own');
+  await expect(page.getByTestId('own-views')).toBeVisible();
+  await expect(page.getByTestId('embedding-plot')).toHaveAttribute('data-points', '300');
+  await expect(page.getByTestId('pr-curve')).not.toHaveAttribute('data-points', '0');
+  for (const id of ['score-distribution', 'utility-curves', 'distance-histogram', 'threshold-tool']) await expect(page.getByTestId(id)).toBeVisible();
+  for (const id of ['loss-plot', 'metrics-over-steps', 'input-plane', 'gradient-vs-alpha', 'embedding-timeline', 'evaluate-all']) await expect(page.getByTestId(id)).toHaveCount(0);
+  await expect(page.getByTestId('metric-pr-auc')).toHaveCount(1);
+  await expect(page.getByTestId('eval-scope')).toContainText('your embeddings · all 300 items · exact');
+  await expect(page.getByTestId('own-embeddings-set')).toContainText('a-vectors.tsv + a-metadata.tsv (300 items, d = 8, 5 classes)');
+  await expect(page.getByTestId('own-embeddings-time')).toContainText(/Evaluated \(exact.*\) in \d/);
+  await expectTiles(page, mA);
+  await expect(page.locator('[data-testid="embedding-plot"] .legend text').first()).toHaveText('ant');
+  // A view of the set saves like a run's, naming the set.
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-pr-curve-svg').click()]);
+  const saved = readFileSync((await svg.path())!, 'utf8');
+  // The title band names the set (wrapped onto two lines).
+  expect(saved).toContain('>Metric Playground · your embeddings: a-vectors.tsv + a-metadata.tsv<');
+  expect(saved).toContain('>(300 items, d = 8, 5 classes)<');
+  // Named as the set it is, not as a training run (a set has no loss, step or split).
+  expect(saved).not.toMatch(/contrastive|step 0/i);
+
+  await expectAxeClean(page);
+
+  // Another labels column: two classes (train/test), other numbers; and back.
+  await expect(page.getByTestId('own-embeddings-column')).toHaveValue('label');
+  await page.getByTestId('own-embeddings-column').selectOption('split');
+  await expect(page.getByTestId('own-embeddings-set')).toContainText('2 classes');
+  await page.getByTestId('own-embeddings-column').selectOption('label');
+  await expect(page.getByTestId('own-embeddings-set')).toContainText('5 classes');
+  await expectTiles(page, mA);
+
+  // The training run's views are one click away, and back.
+  await page.getByTestId('view-source-run').click();
+  await expect(page.getByTestId('own-views')).toHaveCount(0);
+  await expect(page.getByTestId('loss-plot')).toBeVisible();
+  await page.getByTestId('view-source-own').click();
+  await expectTiles(page, mA);
+
+  // Set B (noisier: "before fine-tuning") against A: the table A | B | Δ and both PR curves.
+  await page.getByTestId('own-embeddings-slot').selectOption('B');
+  await pick(page, b.vectors, b.metadata);
+  const mB = await cliB;
+  await expect(page.getByTestId('own-compare')).toBeVisible();
+  await expect(page.getByTestId('compare-table')).toHaveAttribute('data-filled', 'true');
+  await expect(page.getByTestId('compare-ap-a')).toHaveText(mA.prAuc.toFixed(4));
+  await expect(page.getByTestId('compare-ap-b')).toHaveText(mB.prAuc.toFixed(4));
+  await expect(page.getByTestId('compare-ap-delta')).toContainText(mB.prAuc < mA.prAuc ? 'worse' : 'better');
+  await expect(page.getByTestId('own-compare-pr').locator('path.compare-line')).toHaveCount(2);
+  await expectTiles(page, mA);
+  await expect(page.getByTestId('own-embeddings-remembered-b')).toHaveText(/^Remembered/);
+
+  // A reload brings both sets back (with a notice), evaluated to the same numbers.
+  await page.reload();
+  await expect(page.getByTestId('notice').filter({ hasText: 'from your last visit are back as set A' })).toBeVisible();
+  await page.getByTestId('view-source-own').click();
+  await expectTiles(page, mA);
+  await expect(page.getByTestId('compare-ap-b')).toHaveText(mB.prAuc.toFixed(4));
+
+  // Clear forgets them, here and after a reload.
+  await openPanel(page);
+  await page.getByTestId('own-embeddings-clear').click();
+  await expect(page.getByTestId('view-source')).toHaveCount(0);
+  await expect(page.getByTestId('loss-plot')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('play')).toBeEnabled();
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('view-source')).toHaveCount(0);
+  await expect(page.getByTestId('own-embeddings-set')).toHaveCount(0);
+});
+
+test('an .npy pair dropped at once; every bad file refused with its reason, the set shown stays; the app’s own export loads back', async ({ page }) => {
+  const set = blobs(11, 200, 6, 1.0);
+  const values = set.rows.flat().map(Number);
+  const vectorsNpy = join(dir, 'x-vectors.npy');
+  const labelsNpy = join(dir, 'x-labels.npy');
+  writeFileSync(vectorsNpy, npy(values, [200, 6]));
+  writeFileSync(labelsNpy, npy(set.labels, [200], '<i4'));
+  const cli = cliEvaluate(vectorsNpy, labelsNpy, 'npy');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openApp(page, HASH);
+  await openPanel(page);
+
+  // Dropped together, labels first and under names that say nothing: the content tells which is which.
+  const dropped = [
+    { name: 'first.npy', bytes: readFileSync(labelsNpy).toString('base64') },
+    { name: 'second.npy', bytes: readFileSync(vectorsNpy).toString('base64') },
+  ];
+  const dataTransfer = await page.evaluateHandle((files) => {
+    const dt = new DataTransfer();
+    for (const f of files) dt.items.add(new File([Uint8Array.from(atob(f.bytes), (c) => c.charCodeAt(0))], f.name));
+    return dt;
+  }, dropped);
+  await page.getByTestId('own-embeddings-drop').dispatchEvent('drop', { dataTransfer });
+  await idle(page);
+  await expect(page.getByTestId('own-embeddings-set')).toContainText('second.npy + first.npy (200 items, d = 6, 5 classes)');
+  const m = await cli;
+  await expectTiles(page, m);
+  await expectAxeClean(page);
+
+  // Each bad input: its message in the panel and as a notice; the set shown and its numbers stay.
+  const tsv = (rows: string[]) => Buffer.from(rows.join('\n') + '\n');
+  const good = tsv(set.rows.slice(0, 4).map((r) => r.join('\t')));
+  const goodLabels = tsv(['ant', 'bee', 'ant', 'bee']);
+  const cases: { what: string; vectors: Buffer; labels?: Buffer; vname?: string; code: string; says: RegExp }[] = [
+    { what: 'different row counts', vectors: good, labels: tsv(['ant', 'bee', 'ant']), code: 'row-count', says: /4 rows but .* 3 labels/ },
+    { what: 'a ragged row', vectors: tsv(['1\t2\t3', '4\t5\t6', '7\t8', '1\t1\t1']), code: 'ragged', says: /line 3/ },
+    { what: 'not a number', vectors: tsv(['1\t2', '3\tabc', '5\t6', '7\t8']), code: 'not-a-number', says: /abc/ },
+    { what: 'NaN and Infinity rows', vectors: tsv(['1\t2', 'NaN\t1', '5\t6', '7\tInfinity']), code: 'non-finite', says: /lines 2, 4/ },
+    { what: 'a single class', vectors: good, labels: tsv(['ant', 'ant', 'ant', 'ant']), code: 'single-class', says: /same label, “ant”/ },
+    { what: 'too large (d over 1,024)', vectors: tsv(Array.from({ length: 4 }, () => Array(1025).fill('0.5').join('\t'))), code: 'too-large', says: /more than 1,024 values/ },
+    { what: 'an .npy of integers', vectors: npy([1, 2, 3, 4, 5, 6, 7, 8], [4, 2], '<i4'), vname: 'e.npy', code: 'dtype', says: /float32 or float64/ },
+    { what: 'an .npy in Fortran order', vectors: npy([1, 2, 3, 4, 5, 6, 7, 8], [4, 2], '<f4', true), vname: 'e.npy', code: 'order', says: /Fortran/ },
+    { what: 'an empty file', vectors: Buffer.alloc(0), code: 'empty', says: /empty/ },
+  ];
+  for (const c of cases) {
+    await pick(page, { name: c.vname ?? 'bad.tsv', buffer: c.vectors }, { name: 'labels.tsv', buffer: c.labels ?? goodLabels });
+    await expect(page.getByTestId('own-embeddings-error'), c.what).toHaveAttribute('data-code', c.code);
+    await expect(page.getByTestId('own-embeddings-error'), c.what).toHaveText(c.says);
+    await expect(page.getByTestId('notice').filter({ hasText: 'Your embeddings were not loaded' }).last(), c.what).toContainText(c.says);
+    await expect(page.getByTestId('own-embeddings-set'), c.what).toHaveAttribute('data-items', '200');
+    await expect(page.getByTestId('metric-pr-auc'), c.what).toHaveText(m.prAuc.toFixed(4));
+  }
+
+  // The app's own Projector export of the training run (two clicks, two downloads) loads back.
+  await page.getByTestId('view-source-run').click();
+  const run = await trainFor(page, 5);
+  const save = async (testId: string) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+    const path = join(dir, d.suggestedFilename());
+    await d.saveAs(path);
+    return path;
+  };
+  const vectors = await save('export-embeddings-tsv');
+  const metadata = await save('export-embeddings-metadata');
+  const evalSize = await page.evaluate(() => window.playground.store.getState().dataset?.evalSize);
+  await pick(page, vectors, metadata);
+  await expect(page.getByTestId('own-embeddings-error')).toHaveCount(0);
+  await expect(page.getByTestId('own-embeddings-set')).toHaveAttribute('data-items', String(evalSize));
+  await expect(page.getByTestId('own-embeddings-set')).toHaveAttribute('data-dim', String(run.config.dim));
+  await expect(page.getByTestId('view-source')).toHaveAttribute('data-source', 'own');
+  await expect(page.getByTestId('metric-pr-auc')).toHaveText(/^0\.\d{4}$|^1\.0000$/);
+});

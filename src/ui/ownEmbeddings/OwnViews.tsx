@@ -1,0 +1,117 @@
+import { useRef, type ReactNode } from 'react';
+import { ControllerContext } from '../context';
+import type { Controller } from '../controller';
+import { EmbeddingPlot } from '../plots/EmbeddingPlot';
+import { EvaluationPanel } from '../plots/EvaluationPanel';
+import { useFrameRedraw } from '../plots/useFrameRedraw';
+import { CompareTable } from '../compare/CompareTable';
+import { drawSeries } from '../compare/pairChart';
+import { PlotExportButtons } from '../exports/PlotExportButtons';
+import type { PlaygroundState } from '../../state/store';
+import { useOwnSession, useOwnState } from './ownContext';
+import { describeSet } from './session';
+
+/**
+ * "Training run" | "Your embeddings": which views the main area shows. Present once a set of
+ * one's own is loaded (or loading); the training goes on either way.
+ */
+export function ViewSourceSwitch() {
+  const own = useOwnSession();
+  const source = useOwnState((s) => s.source);
+  const hasA = useOwnState((s) => s.sets.A !== null);
+  const loading = useOwnState((s) => s.busy !== null);
+  if (!hasA && !loading) return null;
+  const button = (value: 'run' | 'own', text: string) => (
+    <button type="button" data-testid={`view-source-${value}`} aria-pressed={source === value} disabled={value === 'own' && !hasA} onClick={() => own.setSource(value)}>
+      {text}
+    </button>
+  );
+  return (
+    <div className="view-source" role="group" aria-label="The views show" data-testid="view-source" data-source={source}>
+      <span className="label">Views of</span>
+      {button('run', 'Training run')}
+      {button('own', 'Your embeddings')}
+    </div>
+  );
+}
+
+/**
+ * The training run's views (`children`), or in their place the loaded set's when those are chosen
+ * and `allowOwn` (the full page: a lecture or an embedded view shows the run, having no switch).
+ */
+export function TrainingOrOwn({ allowOwn, children }: { allowOwn: boolean; children: ReactNode }) {
+  const own = useOwnState((s) => s.source === 'own' && s.sets.A !== null);
+  return own && allowOwn ? <OwnViews /> : <>{children}</>;
+}
+
+/**
+ * The evaluation views of set A — the same components as a training run's, reading A's store
+ * through the context — and, when set B is loaded, A against B.
+ */
+function OwnViews() {
+  const own = useOwnSession();
+  const a = useOwnState((s) => s.sets.A);
+  const hasB = useOwnState((s) => s.sets.B !== null);
+  if (!a) return null;
+  return (
+    <ControllerContext.Provider value={own.a}>
+      <section className="own-views" data-testid="own-views" aria-label="Evaluation of your embeddings">
+        <h2 className="own-title">
+          Your embeddings: <span className="tag a">A</span> {describeSet(a.info)}
+        </h2>
+        {hasB && <OwnCompare a={own.a} b={own.b} />}
+        <div className="plots">
+          <EmbeddingPlot timeline={false} />
+        </div>
+        <EvaluationPanel variant="set" />
+      </section>
+    </ControllerContext.Provider>
+  );
+}
+
+const SIZE: [number, number] = [400, 220];
+
+/** Two sets as two runs: the table A | B | Δ and their PR curves overlaid. */
+function OwnCompare({ a, b }: { a: Controller; b: Controller }) {
+  const setB = useOwnState((s) => s.sets.B);
+  const svg = useRef<SVGSVGElement>(null);
+  const caption = useRef<HTMLElement>(null);
+  const redraw = () => svg.current && drawPr(svg.current, a.store.getState(), b.store.getState());
+  useFrameRedraw(a.store, (s) => s.evaluation, redraw);
+  useFrameRedraw(b.store, (s) => s.evaluation, redraw);
+  const title = 'Precision–recall over all pairs';
+  return (
+    <section className="compare own-compare" data-testid="own-compare" aria-label="Your embeddings: set A against set B">
+      <header>
+        <h2>
+          <span className="tag a">A</span> against <span className="tag b">B</span>
+        </h2>
+        {setB && <p>B: {describeSet(setB.info)}</p>}
+      </header>
+      <div className="compare-grid">
+        <figure className="plot compare-plot" data-testid="own-compare-pr">
+          <figcaption ref={caption}>
+            {title}
+            <PlotExportButtons id="compare-pr" title={title} caption={caption} />
+          </figcaption>
+          <svg ref={svg} viewBox={`0 0 ${SIZE[0]} ${SIZE[1]}`} role="img" aria-label={`${title}, sets A and B`} />
+        </figure>
+        <CompareTable a={a} b={b} />
+      </div>
+    </section>
+  );
+}
+
+function drawPr(svg: SVGSVGElement, a: PlaygroundState, b: PlaygroundState): void {
+  drawSeries(
+    svg,
+    SIZE,
+    [a, b].map((s, i) => ({
+      name: `${'AB'[i]} · AP ${s.evaluation ? s.evaluation.ap.toFixed(3) : '—'}`,
+      x: s.evaluation?.pr.recall ?? [],
+      y: s.evaluation?.pr.precision ?? [],
+      className: i === 0 ? 'run-a' : 'run-b',
+    })),
+    { xLabel: 'recall', yLabel: 'precision', xDomain: [0, 1], yDomain: [0, 1] },
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * "Evaluate your own embeddings" on the page's side: sends the chosen files to the own-embeddings
+ * worker one job at a time, puts each result into the store of set A or B (the same state shape as
+ * a training run, so every evaluation view reads it unchanged), remembers the sets in IndexedDB and
+ * restores them on the next visit. A refused file changes nothing but the message.
+ */
+import { createStore } from 'zustand/vanilla';
+import { Controller } from '../controller';
+import { defaultConfig } from '../../state/params';
+import { addNotice, createPlaygroundStore, type PlaygroundStore } from '../../state/store';
+import type { FromOwnWorker, OwnSetData, OwnSetInfo, OwnStage } from '../../worker/ownProtocol';
+import { forgetSets, loadSets, saveSet, tooLargeToRemember, type Slot } from './storage';
+import { JobQueue, type Job } from './jobs';
+
+export type { Slot } from './storage';
+
+/** Which views the page's main area shows. */
+export type ViewSource = 'run' | 'own';
+
+/** A set that was evaluated, as the panel describes it. */
+export interface LoadedSet {
+  info: OwnSetInfo;
+  /** Seconds from choosing the files (or opening the page) to the result. */
+  seconds: number;
+  /** Whether it is remembered for the next visit, in words ('remembered', 'not remembered: …'). */
+  remembered: string;
+  /** It came back from an earlier visit (its files were not chosen now). */
+  restored: boolean;
+}
+
+/** What the panel and the view switch show. */
+export interface OwnState {
+  source: ViewSource;
+  /** Where the next files go. */
+  slot: Slot;
+  /** The job in progress, if any. */
+  busy: { slot: Slot; stage: OwnStage; fraction: number } | null;
+  /** The last refusal (cleared by the next success). */
+  error: { code: string; message: string } | null;
+  sets: Record<Slot, LoadedSet | null>;
+  /** A file chosen by one input while the other is still awaited. */
+  pending: { vectors: File | null; labels: File | null };
+}
+
+
+/**
+ * A view host for a loaded set: a controller that never starts a worker (so it never trains), over
+ * a store the results fill. A link cannot carry the data: a figure saved from it names the page.
+ */
+class SetHost extends Controller {
+  override shareUrl(): string {
+    const url = new URL(window.location.href);
+    url.hash = '';
+    return url.href;
+  }
+}
+
+/**
+ * The views word their captions from a run's configuration; a set of one's own has no loss and no
+ * class weights (a pair loss says so) and its own dimension.
+ */
+const ownConfig = (d: number) => ({ ...defaultConfig(), loss: 'contrastive' as const, dim: d });
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "vectors.tsv + metadata.tsv (1,000 items, d = 64, 10 classes)". */
+export function describeSet(i: OwnSetInfo): string {
+  return `${i.vectorsName} + ${i.labelsName} (${count(i.n)} items, d = ${i.d}, ${count(i.classNames.length)} classes)`;
+}
+
+/** The page's sets of one's own: A, and B to compare with it (one per page, see ownContext.ts). */
+export class OwnEmbeddings {
+  readonly state = createStore<OwnState>(() => ({
+    source: 'run',
+    slot: 'A',
+    busy: null,
+    error: null,
+    sets: { A: null, B: null },
+    pending: { vectors: null, labels: null },
+  }));
+  /** The views' hosts of sets A and B: controllers that never train, over stores the results fill. */
+  readonly a: Controller;
+  readonly b: Controller;
+  private readonly jobs = new JobQueue({
+    busy: (busy) => this.state.setState({ busy }),
+    result: (job, msg) => this.accept(job, msg),
+    failed: (_, code, message) => this.refuse(code, message),
+  });
+  /** The files of each slot's set, for choosing another labels column. */
+  private files: Record<Slot, { vectors: File; labels: File; roles: 'given' | 'guess' } | null> = { A: null, B: null };
+  private restoring: Promise<void> | null = null;
+
+  constructor(private readonly main: Controller) {
+    this.a = this.host();
+    this.b = this.host();
+  }
+
+  /** A view host whose notices and glossary requests go to the page's. */
+  private host(): Controller {
+    const c = new SetHost(createPlaygroundStore(ownConfig(2)), '');
+    c.store.subscribe((s) => {
+      if (s.notices.length) {
+        const moved = s.notices;
+        c.store.setState({ notices: [] });
+        for (const n of moved) addNotice(this.main.store, n.level, n.text);
+      }
+      if (s.glossary !== null) {
+        this.main.store.setState({ glossary: s.glossary });
+        c.store.setState({ glossary: null });
+      }
+    });
+    return c;
+  }
+
+  private storeOf(slot: Slot): PlaygroundStore {
+    return (slot === 'A' ? this.a : this.b).store;
+  }
+
+  /** Shows the training run's views or the loaded sets'. */
+  setSource(source: ViewSource): void {
+    this.state.setState({ source });
+  }
+
+  /** Where the next files go (B only once A is there). */
+  setSlot(slot: Slot): void {
+    this.state.setState({ slot: slot === 'B' && !this.state.getState().sets.A ? 'A' : slot });
+  }
+
+  /** One file input chose a file: once both are chosen, they are loaded. */
+  pick(role: 'vectors' | 'labels', file: File): void {
+    const pending = { ...this.state.getState().pending, [role]: file };
+    if (pending.vectors && pending.labels) {
+      this.state.setState({ pending: { vectors: null, labels: null } });
+      this.loadFiles(pending.vectors, pending.labels, 'given');
+    } else this.state.setState({ pending });
+  }
+
+  /** Files dropped on the drop zone: two are a set (the worker tells which is which); one waits for the other. */
+  drop(files: File[]): void {
+    if (files.length === 2) {
+      this.state.setState({ pending: { vectors: null, labels: null } });
+      this.loadFiles(files[0], files[1], 'guess');
+    } else if (files.length === 1) {
+      const labelsLike = /label|meta/i.test(files[0].name);
+      const { pending } = this.state.getState();
+      this.pick(labelsLike || (pending.vectors && !pending.labels) ? 'labels' : 'vectors', files[0]);
+    } else this.refuse('drop', `${files.length} files were dropped; drop the two files of one set (vectors and labels) together.`);
+  }
+
+  /** Loads two files as the current slot's set. */
+  loadFiles(vectors: File, labels: File, roles: 'given' | 'guess', column: string | null = null, slot = this.state.getState().slot): void {
+    this.jobs.add({ slot, started: performance.now(), kind: 'files', vectors, labels, roles, column });
+  }
+
+  /** Reads slot `slot`'s labels from another column of its labels file. */
+  setColumn(slot: Slot, column: string): void {
+    const f = this.files[slot];
+    if (f) this.loadFiles(f.vectors, f.labels, f.roles, column, slot);
+  }
+
+  /** Whether slot `slot`'s files are at hand (a restored set's are not). */
+  hasFiles(slot: Slot): boolean {
+    return this.files[slot] !== null;
+  }
+
+  /** Brings back the sets of the last visit (once per page). */
+  restore(): Promise<void> {
+    this.restoring ??= loadSets().then((sets) => {
+      // B is compared with A: without A it is not brought back.
+      const hasA = sets.some((s) => s.slot === 'A');
+      for (const s of sets) {
+        if ((s.slot === 'B' && !hasA) || this.state.getState().sets[s.slot]) continue;
+        this.jobs.add({ slot: s.slot, started: performance.now(), kind: 'set', set: s });
+      }
+    });
+    return this.restoring;
+  }
+
+  /** Forgets both sets, here and in storage, and shows the training run again. */
+  clear(): void {
+    this.jobs.cancel();
+    this.files = { A: null, B: null };
+    this.reset('A');
+    this.reset('B');
+    this.state.setState({ sets: { A: null, B: null }, source: 'run', slot: 'A', busy: null, error: null, pending: { vectors: null, labels: null } });
+    void forgetSets(['A', 'B']).catch(() => {});
+  }
+
+  /** Stops comparing: forgets set B. */
+  removeB(): void {
+    this.jobs.cancel('B');
+    this.files.B = null;
+    this.reset('B');
+    const s = this.state.getState();
+    this.state.setState({ sets: { ...s.sets, B: null }, slot: 'A' });
+    void forgetSets(['B']).catch(() => {});
+  }
+
+  private reset(slot: Slot): void {
+    if (slot === 'B') this.a.compare = null;
+    this.storeOf(slot).setState((s) => ({ evaluation: null, snapshot: null, dataset: null, evalVersion: s.evalVersion + 1, compareVersion: s.compareVersion + 1 }));
+  }
+
+  private refuse(code: string, message: string): void {
+    this.state.setState({ error: { code, message } });
+    addNotice(this.main.store, 'error', `Your embeddings were not loaded: ${message}`);
+  }
+
+  private accept(job: Job, msg: Extract<FromOwnWorker, { type: 'result' }>): void {
+    const { info, report, snapshot, kept } = msg;
+    const restored = job.kind === 'set';
+    const description = `your embeddings: ${describeSet(info)}`;
+    this.storeOf(job.slot).setState((s) => ({
+      config: ownConfig(info.d),
+      evaluation: { ...report, step: 0, full: true },
+      snapshot,
+      timeline: [],
+      timelineIndex: null,
+      dataset: { description, trainSize: 0, evalSize: info.n, encoder: '', kernels: 'tfjs' },
+      evalVersion: s.evalVersion + 1,
+      historyVersion: s.historyVersion + 1,
+    }));
+    if (job.slot === 'B') this.a.compare = this.b;
+    if (job.kind === 'files') this.files[job.slot] = { vectors: job.vectors, labels: job.labels, roles: job.roles };
+    const tooLarge = tooLargeToRemember(info.n * info.d * 4);
+    const set: LoadedSet = { info, seconds: (performance.now() - job.started) / 1000, remembered: restored ? 'remembered' : (tooLarge ?? 'remembering…'), restored };
+    const s = this.state.getState();
+    this.state.setState({
+      sets: { ...s.sets, [job.slot]: set },
+      error: null,
+      // A set just chosen is shown at once; a restored one waits for the person to switch.
+      source: restored ? s.source : 'own',
+    });
+    for (const w of info.warnings) addNotice(this.main.store, 'warn', `Your embeddings: ${w}`);
+    if (restored) {
+      addNotice(this.main.store, 'info', `Your embeddings from your last visit are back as set ${job.slot}: ${describeSet(info)}. “Your embeddings” above the views shows them; “Clear” in the panel forgets them.`);
+    }
+    if (kept) void this.remember(job.slot, kept, set);
+    // Not kept (too large): the set remembered before it must not come back in its place.
+    else if (!restored) void forgetSets([job.slot]).catch(() => {});
+  }
+
+  /** Stores the set for the next visit and says whether that worked. */
+  private async remember(slot: Slot, data: OwnSetData, set: LoadedSet): Promise<void> {
+    let remembered = 'remembered';
+    try {
+      await saveSet(slot, data);
+    } catch (e) {
+      remembered = `not remembered: the browser refused to store it (${e instanceof Error ? e.message : String(e)})`;
+    }
+    const s = this.state.getState();
+    // Only if the set is still the one shown (not cleared or replaced meanwhile).
+    if (s.sets[slot] === set) this.state.setState({ sets: { ...s.sets, [slot]: { ...set, remembered } } });
+    else if (s.sets[slot] === null) void forgetSets([slot]).catch(() => {});
+  }
+}
