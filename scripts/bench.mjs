@@ -1,7 +1,7 @@
 // `npm run bench`: runs the benchmark page (bench.html) of the built app in headless Chromium with
 // WebGPU, prints medians and ratios, and writes them to BENCHMARKS.md with the date and machine.
 // BENCH_SIZES / BENCH_EVAL_SIZES (comma-separated) shorten a run while developing; BENCH_PARTS
-// (comma-separated: kernels, training, longtasks; default all) runs only some parts. A shortened
+// (comma-separated: kernels, training, longtasks, own; default all) runs only some parts. A shortened
 // or partial run prints its tables and leaves BENCHMARKS.md alone.
 import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { tables } from './bench/tables.mjs';
 import { BEGIN, END } from './bench-gpu/markdown.mjs';
 import { measureTraining, trainingTables } from './bench/training.mjs';
 import { measureLongTasks } from './bench/longTasks.mjs';
+import { measureOwnEmbeddings, ownEmbeddingsTable } from './bench/ownEmbeddings.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
 const executablePath = execFileSync('node', ['scripts/find-chromium.mjs'], { encoding: 'utf8' }).trim().split('\n').pop();
@@ -49,12 +50,16 @@ try {
   const report = (process.env.BENCH_PARTS ?? 'kernels').includes('kernels')
     ? await page.evaluate((o) => window.runBenchmarks(o), { sizes: list(process.env.BENCH_SIZES), evalSizes: list(process.env.BENCH_EVAL_SIZES) })
     : { adapter: null };
-  const parts = (process.env.BENCH_PARTS ?? 'kernels,training,longtasks').split(',');
+  const parts = (process.env.BENCH_PARTS ?? 'kernels,training,longtasks,own').split(',');
   const base = `http://127.0.0.1:${PORT}`;
   const sections = [];
   if (parts.includes('kernels')) sections.push(tables(report));
   if (parts.includes('training')) sections.push(trainingTables(await measureTraining(browser, base, os.cpus().length, (s) => console.log(s))));
   if (parts.includes('longtasks')) sections.push(longTaskSection(await measureLongTasks(browser, base, { seconds: 60 })));
+  if (parts.includes('own')) {
+    const rows = await measureOwnEmbeddings(browser, `${base}/`, { log: (r) => console.log(JSON.stringify(r)) });
+    sections.push(['### Your own embeddings in the page (issue 11)', '', "Projector-style `vectors.tsv` + `metadata.tsv` of seeded blobs (d = 64, 10 classes) picked in the panel; from the second file picked to every view filled (the worker's reading, parsing and evaluating in its own clock). Above 2,000 items the binned all-pairs path (4,096 cosine bins, tfjs-wasm, one thread).", '', ownEmbeddingsTable(rows)].join('\n'));
+  }
   const chromiumVersion = browser.version();
   const body = sections.join('\n\n');
   console.log('\n' + body);

@@ -124,6 +124,13 @@ export async function measureOwnEmbeddings(browser, baseUrl, { sizes = [10_000, 
   }
 }
 
+/** The markdown table of {@link measureOwnEmbeddings}' rows. */
+export function ownEmbeddingsTable(rows) {
+  const lines = ['| items | d | classes | files | path | picked → views filled | reading | parsing | evaluating |', '|---:|---:|---:|---|---|---:|---:|---:|---:|'];
+  for (const r of rows) lines.push(`| ${r.items.toLocaleString('en-US')} | ${r.dim} | ${r.classes} | ${r.format} | ${r.path} | ${r.seconds} s | ${r.read} s | ${r.parse} s | ${r.evaluate} s |`);
+  return lines.join('\n');
+}
+
 /** Run alone: serve a build with Vite's preview server, measure, print a table. */
 async function main() {
   const { chromium } = await import('@playwright/test');
@@ -151,9 +158,7 @@ async function main() {
     }
     browser = await chromium.launch({ executablePath, args });
     const rows = await measureOwnEmbeddings(browser, url, { sizes, format, dim: Number(arg('dim', '64')), classes: Number(arg('classes', '10')), log: (r) => console.log(JSON.stringify(r)) });
-    console.log('\n| items | d | classes | files | path | picked → views filled | reading | parsing | evaluating |');
-    console.log('|---:|---:|---:|---|---|---:|---:|---:|---:|');
-    for (const r of rows) console.log(`| ${r.items.toLocaleString('en-US')} | ${r.dim} | ${r.classes} | ${r.format} | ${r.path} | ${r.seconds} s | ${r.read} s | ${r.parse} s | ${r.evaluate} s |`);
+    console.log('\n' + ownEmbeddingsTable(rows));
   } finally {
     await browser?.close();
     // npx starts vite as a child: end the whole group.
