@@ -3,7 +3,7 @@ import { ControllerContext, useAppState, useController } from '../context';
 import { useFrameRedraw } from '../plots/useFrameRedraw';
 import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { CompareTable } from './CompareTable';
-import { drawSeries } from './pairChart';
+import { drawPrPair, drawSeries } from './pairChart';
 import { PlotExportButtons } from '../exports/PlotExportButtons';
 import type { CompareChartId } from '../exports/exportable';
 import { PARAMS, optionLabel } from '../../state/params';
@@ -113,15 +113,5 @@ const drawMetrics: Draw = (svg, a, b) =>
     { xLabel: 'step', yLabel: 'value', yDomain: [0, 1] },
   );
 
-const drawPr: Draw = (svg, a, b) =>
-  drawSeries(
-    svg,
-    SIZE,
-    [a, b].map((s, i) => ({
-      name: `${'AB'[i]} · AP ${s.evaluation ? s.evaluation.ap.toFixed(3) : '—'}`,
-      x: s.evaluation?.pr.recall ?? [],
-      y: s.evaluation?.pr.precision ?? [],
-      className: i === 0 ? 'run-a' : 'run-b',
-    })),
-    { xLabel: 'recall', yLabel: 'precision', xDomain: [0, 1], yDomain: [0, 1] },
-  );
+const drawPr: Draw = (svg, a, b) => drawPrPair(svg, SIZE, a, b);
+

@@ -1,5 +1,6 @@
 import * as d3 from 'd3';
 import { downsample, layer } from '../plots/series';
+import type { PlaygroundState } from '../../state/store';
 
 /** A series to draw: x and y values of equal length, and how to tell it apart. */
 export interface Series {
@@ -73,4 +74,19 @@ export function drawSeries(
     .attr('class', ({ s }) => `compare-line ${s.className}`)
     .attr('data-points', ({ s }) => s.x.length)
     .attr('d', ({ s }) => line(downsample(s.x, s.y)));
+}
+
+/** A's and B's PR curves overlaid in a `size` chart (the comparison views of runs and of sets). */
+export function drawPrPair(svg: SVGSVGElement, size: [number, number], a: PlaygroundState, b: PlaygroundState): void {
+  drawSeries(
+    svg,
+    size,
+    [a, b].map((s, i) => ({
+      name: `${'AB'[i]} · AP ${s.evaluation ? s.evaluation.ap.toFixed(3) : '—'}`,
+      x: s.evaluation?.pr.recall ?? [],
+      y: s.evaluation?.pr.precision ?? [],
+      className: i === 0 ? 'run-a' : 'run-b',
+    })),
+    { xLabel: 'recall', yLabel: 'precision', xDomain: [0, 1], yDomain: [0, 1] },
+  );
 }

@@ -5,9 +5,8 @@ import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { EvaluationPanel } from '../plots/EvaluationPanel';
 import { useFrameRedraw } from '../plots/useFrameRedraw';
 import { CompareTable } from '../compare/CompareTable';
-import { drawSeries } from '../compare/pairChart';
+import { drawPrPair } from '../compare/pairChart';
 import { PlotExportButtons } from '../exports/PlotExportButtons';
-import type { PlaygroundState } from '../../state/store';
 import { useOwnSession, useOwnState } from './ownContext';
 import { describeSet } from './session';
 
@@ -76,7 +75,7 @@ function OwnCompare({ a, b }: { a: Controller; b: Controller }) {
   const setB = useOwnState((s) => s.sets.B);
   const svg = useRef<SVGSVGElement>(null);
   const caption = useRef<HTMLElement>(null);
-  const redraw = () => svg.current && drawPr(svg.current, a.store.getState(), b.store.getState());
+  const redraw = () => svg.current && drawPrPair(svg.current, SIZE, a.store.getState(), b.store.getState());
   useFrameRedraw(a.store, (s) => s.evaluation, redraw);
   useFrameRedraw(b.store, (s) => s.evaluation, redraw);
   const title = 'Precision–recall over all pairs';
@@ -99,19 +98,5 @@ function OwnCompare({ a, b }: { a: Controller; b: Controller }) {
         <CompareTable a={a} b={b} />
       </div>
     </section>
-  );
-}
-
-function drawPr(svg: SVGSVGElement, a: PlaygroundState, b: PlaygroundState): void {
-  drawSeries(
-    svg,
-    SIZE,
-    [a, b].map((s, i) => ({
-      name: `${'AB'[i]} · AP ${s.evaluation ? s.evaluation.ap.toFixed(3) : '—'}`,
-      x: s.evaluation?.pr.recall ?? [],
-      y: s.evaluation?.pr.precision ?? [],
-      className: i === 0 ? 'run-a' : 'run-b',
-    })),
-    { xLabel: 'recall', yLabel: 'precision', xDomain: [0, 1], yDomain: [0, 1] },
   );
 }
