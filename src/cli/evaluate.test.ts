@@ -3,30 +3,20 @@
  * small generated files, one run per accepted format, and the bad inputs of issue 11 (exit 2 with
  * the reason on stderr). The runs go in parallel: each spends most of its time starting up.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './testing';
 import { writeNpy } from '../data/embeddingFiles';
 import { Rng } from '../data/rng';
 
-const BIN = join(__dirname, '../../bin/metric-playground.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-eval-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the command; resolves to its exit status and output. */
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [BIN, ...args], { cwd: dir });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (b) => (stdout += b));
-    p.stderr.on('data', (b) => (stderr += b));
-    p.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+/** Runs the command in the test folder. */
+const cli = (args: string[]) => runCli(dir, args);
 
 /** Writes `name` in the test folder and returns its path. */
 function file(name: string, content: string | Uint8Array): string {

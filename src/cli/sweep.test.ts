@@ -3,28 +3,18 @@
  * 2 × 2 sweep (two settings, two seeds) whose files are read back, and the arguments refused with
  * exit 2. (That `train` reproduces the page's loss exactly is e2e/cliTrain.spec.ts.)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './testing';
 
-const BIN = join(__dirname, '../../bin/metric-playground.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-sweep-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the command in the test folder; resolves to its exit status and output. */
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [BIN, ...args], { cwd: dir });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (b) => (stdout += b));
-    p.stderr.on('data', (b) => (stderr += b));
-    p.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+/** Runs the command in the test folder. */
+const cli = (args: string[]) => runCli(dir, args);
 
 describe('metric-playground sweep', () => {
   it('runs every setting on every seed and writes rows, mean ± spread and the OPIS-vs-error scatter', async () => {

@@ -1,20 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { EmbeddingFileError, MAX_ITEMS } from './errors';
+import { MAX_ITEMS } from './errors';
 import { parseLabels } from './labels';
 import { writeNpy } from './npy';
-
-const enc = (s: string) => new TextEncoder().encode(s);
-
-/** The error `fn` throws (failing the test when it throws none or another kind). */
-function errorOf(fn: () => unknown): EmbeddingFileError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(EmbeddingFileError);
-    return e as EmbeddingFileError;
-  }
-  throw new Error('expected an EmbeddingFileError, got none');
-}
+import { enc, errorOf } from './testing';
 
 /** Each item's class name, as read. */
 const names = (l: { labels: Int32Array; classNames: string[] }) => Array.from(l.labels, (c) => l.classNames[c]);

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { EmbeddingFileError } from './errors';
 import { isNpy, parseNpy, readNpyHeader, writeNpy } from './npy';
+import { errorOf } from './testing';
 
 /** An .npy as np.save lays it out, with any header dict (to make files writeNpy will not). */
 function rawNpy(dict: string, body: Uint8Array, version = 1): Uint8Array {
@@ -14,17 +14,6 @@ function rawNpy(dict: string, body: Uint8Array, version = 1): Uint8Array {
   out.set(new TextEncoder().encode(header), pre);
   out.set(body, pre + header.length);
   return out;
-}
-
-/** The error `fn` throws (failing the test when it throws none or another kind). */
-function errorOf(fn: () => unknown): EmbeddingFileError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(EmbeddingFileError);
-    return e as EmbeddingFileError;
-  }
-  throw new Error('expected an EmbeddingFileError, got none');
 }
 
 describe('writeNpy → parseNpy', () => {

@@ -1,22 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { EmbeddingFileError } from './errors';
 import { parseLabels } from './labels';
 import { writeNpy } from './npy';
 import { pairEmbeddings } from './pairUp';
 import { parseVectors } from './vectors';
-
-const enc = (s: string) => new TextEncoder().encode(s);
-
-/** The error `fn` throws (failing the test when it throws none or another kind). */
-function errorOf(fn: () => unknown): EmbeddingFileError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(EmbeddingFileError);
-    return e as EmbeddingFileError;
-  }
-  throw new Error('expected an EmbeddingFileError, got none');
-}
+import { enc, errorOf } from './testing';
 
 const vectors4 = () => parseVectors(writeNpy([1, 0, 0, 1, -1, 0, 0, -1], [4, 2]), 'e.npy');
 

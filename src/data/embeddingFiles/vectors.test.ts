@@ -1,21 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { Rng } from '../rng';
-import { EmbeddingFileError, MAX_DIM, MAX_ITEMS } from './errors';
+import { MAX_DIM, MAX_ITEMS } from './errors';
 import { writeNpy } from './npy';
 import { parseVectors } from './vectors';
-
-const enc = (s: string) => new TextEncoder().encode(s);
-
-/** The error `fn` throws (failing the test when it throws none or another kind). */
-function errorOf(fn: () => unknown): EmbeddingFileError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(EmbeddingFileError);
-    return e as EmbeddingFileError;
-  }
-  throw new Error('expected an EmbeddingFileError, got none');
-}
+import { enc, errorOf } from './testing';
 
 describe('parseVectors reads', () => {
   const want = [1, -2.5, 3, 0.25, 5e-3, -6];
