@@ -177,7 +177,7 @@ test('screen readers: every view has a live summary and a "show as table" toggle
     'pr-curve': /^Precision–recall at step \d+: AP 0?\.\d+ \(exact\); precision/,
     'score-distribution': /^Score distributions of \d+ queries at step \d+/,
     'utility-curves': /^Per-class utility at step \d+ over distances .*OPIS/,
-    'threshold-tool': /^Threshold at FAR 1%, step \d+: accept pairs at distance ≤ [\d.]+ \(cosine ≥ -?[\d.]+\); global FAR reached/,
+    'threshold-tool': /^Threshold at FAR 1%, step \d+: accept pairs at distance ≤ [\d.e-]+ \(cosine ≥ -?[\d.e-]+\); global FAR reached/,
     'distance-histogram': /^Pair distances at step \d+: [\d,]+ positive pairs, median distance/,
     'metrics-over-steps': /^At step \d+: PR-AUC [\d.]+, (up from|down from|unchanged since) .*Recall@1 .*NMI .*OPIS/,
     'opis-scatter': /^1 recorded run; lowest OPIS: /,

@@ -79,7 +79,7 @@ describe('threshold tool view', () => {
     const r = await report(4, 20);
     const withEval = { ...s, evaluation: { ...r, step: 40, full: false }, thresholdFar: 0.1 };
     const { text, table } = thresholdSummary.summarise(withEval);
-    expect(text).toMatch(/^Threshold at FAR 10%, step 40: accept pairs at distance ≤ [\d.]+ \(cosine ≥ -?[\d.]+\); global FAR reached [\d.]+%, FRR [\d.]+%/);
+    expect(text).toMatch(/^Threshold at FAR 10%, step 40: accept pairs at distance ≤ [\d.e-]+ \(cosine ≥ -?[\d.e-]+\); global FAR reached [\d.]+%, FRR [\d.]+%/);
     expect(table.rows).toHaveLength(4);
     expect(thresholdSummary.key(withEval)).not.toEqual(thresholdSummary.key({ ...withEval, thresholdFar: 0.2 }));
   });
