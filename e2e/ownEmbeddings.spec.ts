@@ -13,28 +13,18 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openApp, trainFor } from './helpers';
+import { Rng } from '../src/data/rng';
 
 // A light training run beside it (the toy set loads in a moment); the own set is independent of it.
 const HASH = '#backend=wasm&data=blobs&steps=0&metricsEvery=0';
 const dir = mkdtempSync(join(tmpdir(), 'mp-own-'));
 
-/** Seeded uniform numbers in [0, 1) (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const NAMES = ['ant', 'bee', 'cat', 'dog', 'eel'];
 
 /** n items of `C` Gaussian blobs in d dimensions, blob spread `noise`; values as 6-decimal strings (as a TSV holds them). */
 function blobs(seed: number, n: number, d: number, noise: number) {
-  const r = rng(seed);
-  const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+  const r = new Rng(seed);
+  const gauss = () => r.normal();
   const C = NAMES.length;
   const centres = Array.from({ length: C }, () => Array.from({ length: d }, gauss));
   const rows = Array.from({ length: n }, (_, i) => centres[i % C].map((c) => (c + noise * gauss()).toFixed(6)));
