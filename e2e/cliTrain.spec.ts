@@ -1,7 +1,9 @@
 /**
  * `metric-playground train` reproduces the page: the same link on the same backend (wasm) gives
- * exactly the same loss curve in headless Node as in the browser's worker, step for step (===).
- * The command runs while the page trains; its loss.csv is read back as numbers.
+ * exactly the same loss curve in headless Node as in the browser's worker, step for step (===),
+ * and the same metrics at every evaluated step — in the page those refreshes are embedded and
+ * evaluated on the metrics worker from the weights, in Node in place: the files are equal, byte
+ * for byte. The command runs while the page trains; its files are read back.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -10,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openApp, readRun } from './helpers';
 
-/** Runs `metric-playground train <hash> --backend wasm --steps N --out <tmp>`; resolves to its loss column. */
-function cliLoss(hash: string, steps: number): Promise<{ code: number; stderr: string; loss: number[]; out: string }> {
+/** Runs `metric-playground train <hash> --backend wasm --steps N --out <tmp>`; resolves to its loss column and metrics.csv. */
+function cliLoss(hash: string, steps: number): Promise<{ code: number; stderr: string; loss: number[]; metrics: string; out: string }> {
   const out = mkdtempSync(join(tmpdir(), 'mp-cli-train-'));
   return new Promise((resolve) => {
     const p = spawn(process.execPath, ['bin/metric-playground.mjs', 'train', hash, '--backend', 'wasm', '--steps', String(steps), '--out', out, '--quiet']);
@@ -19,10 +21,12 @@ function cliLoss(hash: string, steps: number): Promise<{ code: number; stderr: s
     p.stderr.on('data', (b) => (stderr += b));
     p.on('close', (code) => {
       let loss: number[] = [];
+      let metrics = '';
       try {
         loss = readFileSync(join(out, 'loss.csv'), 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(',')[1]));
+        metrics = readFileSync(join(out, 'metrics.csv'), 'utf8');
       } catch {}
-      resolve({ code: code ?? -1, stderr, loss, out });
+      resolve({ code: code ?? -1, stderr, loss, metrics, out });
     });
   });
 }
@@ -36,10 +40,11 @@ async function pageLoss(page: Page, hash: string, steps: number): Promise<number
 }
 
 for (const [name, hash] of [
-  ['blobs', '#backend=wasm&data=blobs&steps=20'],
-  ['MNIST', '#backend=wasm&data=mnist&dim=8&loss=ces&batch=64&steps=20'],
+  ['blobs', '#backend=wasm&data=blobs&steps=20&evalEvery=5&metricsEvery=10'],
+  ['MNIST, CES', '#backend=wasm&data=mnist&dim=8&loss=ces&batch=64&steps=20&evalEvery=5&metricsEvery=10'],
+  ['MNIST, BN softmax', '#backend=wasm&data=mnist&head=bn&batch=64&steps=20&evalEvery=5&metricsEvery=10'],
 ] as const) {
-  test(`train on ${name}: the CLI's loss curve equals the page's, exactly`, async ({ page }) => {
+  test(`train on ${name}: the CLI's loss curve and metrics equal the page's`, async ({ page }) => {
     const cli = cliLoss(hash, 20);
     const browser = await pageLoss(page, hash, 20);
     const node = await cli;
@@ -49,6 +54,23 @@ for (const [name, hash] of [
       expect(node.loss).toHaveLength(20);
       expect(browser.every(Number.isFinite)).toBe(true);
       node.loss.forEach((l, i) => expect(l, `step ${i + 1}`).toBe(browser[i]));
+      // The metrics the page saves, as a person saves them: every evaluated step, every digit.
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-metrics-csv').click()]);
+      // No refresh failed on the metrics worker (one would fall back to the training thread, and say so).
+      expect(await page.evaluate(() => window.playground.store.getState().notices.map((n) => n.message))).toEqual([]);
+      // The page also evaluates the untrained model (step 0), before Play; the CLI starts training at once.
+      const saved = readFileSync(await file.path(), 'utf8').replace(/^0,.*\n/m, '');
+      const [pageRows, nodeRows] = [saved, node.metrics].map((csv) => csv.trim().split('\n').map((l) => l.split(',')));
+      expect(pageRows.length, saved).toBeGreaterThan(2);
+      expect(pageRows.map((r) => r[0])).toEqual(nodeRows.map((r) => r[0]));
+      const nmi = pageRows[0].indexOf('nmi');
+      pageRows.forEach((row, i) =>
+        row.forEach((cell, c) => {
+          // NMI sums logarithms, and Node's V8 and Chromium's round Math.log differently in the last bit.
+          if (i > 0 && c === nmi) expect(Math.abs(Number(cell) - Number(nodeRows[i][c])), `nmi at step ${row[0]}`).toBeLessThan(1e-12);
+          else expect(cell, `${pageRows[0][c]} at step ${row[0]}`).toBe(nodeRows[i][c]);
+        }),
+      );
       // The final evaluation and the model file are there too.
       const m = JSON.parse(readFileSync(join(node.out, 'final', 'metrics.json'), 'utf8'));
       expect(m.prAuc).toBeGreaterThan(0);

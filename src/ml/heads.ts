@@ -25,6 +25,8 @@ export interface SoftmaxHead {
   readonly kind: HeadKind;
   /** Trainable variables (class weights, and the bias for sm). */
   readonly variables: tf.Variable[];
+  /** What evaluation reads but the optimiser does not train: BN's running mean and variance. */
+  readonly state: tf.Variable[];
   /** Logits [B, M]. `training` selects BN's batch statistics (and updates the running ones). */
   logits(f: tf.Tensor2D, alpha: number, training: boolean): tf.Tensor2D;
   /** The feature the classifier compares with the weights, before l2 normalisation. */
@@ -63,6 +65,7 @@ export function createSoftmaxHead(kind: HeadKind, dim: number, numClasses: numbe
   return {
     kind,
     variables: kind === 'sm' ? [w, b] : [w],
+    state: kind === 'bn' ? [runMean, runVar] : [],
     feature,
     logits(f, alpha, training) {
       if (kind === 'sm') return tf.add(tf.matMul(f, w as tf.Tensor2D), b);

@@ -9,14 +9,15 @@ import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../data/rng';
 import type { DataSplit } from '../data/dataset';
 import { createEncoder, type Encoder } from './encoders';
-import { l2Rows } from './heads';
-import { createObjective, type Objective, type TrainSpec } from './objectives';
+import { closedSetOf, embedEvaluation, embeddingVariables, embedItems, type EmbeddingModel, type EvalEmbeddings } from './embedding';
+import { createObjective, type Classifier, type Objective, type TrainSpec } from './objectives';
 import type { PairOps } from './ops/pairOps';
 import { tfjsPairOps } from './ops/tfjsPairOps';
 import { scheduleAt } from './schedule';
 import { itemSizeOf } from './objectives/batching';
 
 export type { TrainSpec } from './objectives';
+export type { EvalEmbeddings } from './embedding';
 
 /** One finished training step. */
 export interface StepPoint {
@@ -25,20 +26,6 @@ export interface StepPoint {
   loss: number;
   alpha: number;
   lr: number;
-}
-
-/** Evaluation-set embeddings and class weights, l2-normalised, plus the evaluation accuracy. */
-export interface EvalEmbeddings {
-  step: number;
-  dim: number;
-  n: number;
-  /** n × dim, rows l2-normalised. */
-  embeddings: Float32Array;
-  labels: Int32Array;
-  /** M × dim class weights, rows l2-normalised (empty when the loss learns none). */
-  weights: Float32Array;
-  /** Nearest-class-weight accuracy when the loss has class weights for the evaluated classes, else null. */
-  accuracy: number | null;
 }
 
 /**
@@ -53,10 +40,7 @@ export interface Checkpoint {
   optimizer: { name: string; shape: number[]; dtype: tf.DataType; values: Float32Array | Int32Array }[];
 }
 
-/** Evaluation runs in chunks so a large set never needs one huge activation tensor. */
-const EVAL_CHUNK = 256;
-
-export class Trainer {
+export class Trainer implements EmbeddingModel {
   readonly encoder: Encoder;
   readonly objective: Objective;
   private readonly optimizer: tf.AdamOptimizer;
@@ -112,49 +96,24 @@ export class Trainer {
     );
   }
 
-  /**
-   * Embeds `n` items given row-major in `x` (in evaluation mode, in chunks): their l2-normalised
-   * embeddings and, when the loss has class weights, the class the classifier predicts.
-   * `between` runs between chunks: the worker passes a macrotask yield so commands get through.
-   */
-  async embed(x: Float32Array, n: number, between?: () => Promise<void>): Promise<{ embeddings: Float32Array; predictions: Int32Array | null }> {
-    const { alpha } = scheduleAt(this.stepsDone, this.spec);
-    const clf = this.objective.classifier;
-    const size = x.length / Math.max(n, 1);
-    const embeddings = new Float32Array(n * this.spec.dim);
-    const predictions = clf ? new Int32Array(n) : null;
-    for (let start = 0; start < n; start += EVAL_CHUNK) {
-      const count = Math.min(EVAL_CHUNK, n - start);
-      const [embT, predT] = tf.tidy(() => {
-        const f = this.encoder.apply(tf.tensor2d(x.subarray(start * size, (start + count) * size), [count, size]));
-        if (!clf) return [l2Rows(f), null];
-        return [l2Rows(clf.feature(f, false)), tf.argMax(clf.logits(f, alpha, false), 1)];
-      });
-      const [emb, pred] = await Promise.all([embT.data(), predT?.data()]);
-      tf.dispose([embT, ...(predT ? [predT] : [])]);
-      embeddings.set(emb as Float32Array, start * this.spec.dim);
-      if (pred && predictions) predictions.set(pred as Int32Array, start);
-      await between?.();
-    }
-    return { embeddings, predictions };
+  /** Embeds `n` items given row-major in `x` with the model as it is now (see {@link embedItems}). */
+  embed(x: Float32Array, n: number, between?: () => Promise<void>): Promise<{ embeddings: Float32Array; predictions: Int32Array | null }> {
+    return embedItems(this, this.stepsDone, x, n, between);
   }
 
-  /** Embeds the evaluation set and measures nearest-class-weight accuracy (see {@link embed}). */
-  async evaluate(between?: () => Promise<void>): Promise<EvalEmbeddings> {
-    const ev = this.split.evaluation;
-    const clf = this.objective.classifier;
-    const trained = new Set(Array.from(this.split.train.y));
-    const closedSet = clf !== null && Array.from(ev.y).every((c) => trained.has(c));
-    const { embeddings, predictions } = await this.embed(ev.x, ev.n, between);
-    let correct = 0;
-    if (predictions) for (let i = 0; i < ev.n; i++) if (predictions[i] === ev.y[i]) correct++;
-    let weights: Float32Array = new Float32Array(0);
-    if (clf) {
-      const wT = tf.tidy(() => l2Rows(clf.weightRows()));
-      weights = (await wT.data()) as Float32Array;
-      wT.dispose();
-    }
-    return { step: this.stepsDone, dim: this.spec.dim, n: ev.n, embeddings, labels: ev.y, weights, accuracy: closedSet ? correct / ev.n : null };
+  /** Embeds the evaluation set and measures nearest-class-weight accuracy (see {@link embedEvaluation}). */
+  evaluate(between?: () => Promise<void>): Promise<EvalEmbeddings> {
+    return embedEvaluation(this, this.stepsDone, this.split.evaluation, closedSetOf(this.split), between);
+  }
+
+  /** The values of every variable embedding reads, for an {@link EncoderCopy} (asynchronously: never dataSync on webgpu). */
+  readEmbeddingVariables(): Promise<Float32Array[]> {
+    return Promise.all(embeddingVariables(this).map(async (v) => (await v.data()) as Float32Array));
+  }
+
+  /** The classifier, for losses with class weights ({@link EmbeddingModel}). */
+  get classifier(): Classifier | null {
+    return this.objective.classifier;
   }
 
   private get allVariables(): tf.Variable[] {

@@ -7,21 +7,11 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import wasmPlain from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
-import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
-import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
-import { installWasmMatMul } from '../ml/ops/wasmMatMul';
+import { getThreadsCount } from '@tensorflow/tfjs-backend-wasm';
+import './wasmSetup';
 import type { BackendInfo } from './protocol';
 import type { Config } from '../state/params';
 
-setWasmPaths({
-  'tfjs-backend-wasm.wasm': wasmPlain,
-  'tfjs-backend-wasm-simd.wasm': wasmSimd,
-  'tfjs-backend-wasm-threaded-simd.wasm': wasmThreaded,
-});
-// tfjs-wasm's products with a transposed operand (every matMul gradient) are 10–60× slow.
-installWasmMatMul();
 // tfjs takes the threaded build where the page is cross-origin isolated (vite-plugins/wasmThreads.ts
 // makes it work once bundled) and the single-threaded SIMD build elsewhere.
 

@@ -1,6 +1,6 @@
 /**
- * The metrics worker (see metricsOffload.ts): evaluates a subsample with SPEC's exact path, and
- * finishes embedding refreshes, while the training worker goes on training.
+ * The metrics worker (see metricsOffload.ts): evaluates a subsample with SPEC's exact path,
+ * finishes embedding refreshes, and on wasm embeds them too, while the training worker trains.
  */
 import { evaluateEmbeddings } from '../eval/evaluate';
 import type { OffloadReply, OffloadRequest } from './metricsOffload';
@@ -12,16 +12,39 @@ self.onmessage = (e: MessageEvent<OffloadRequest>) => {
   queue = queue.then(() => answer(e.data));
 };
 
+const reply = (r: OffloadReply, transfer: Transferable[] = []) => self.postMessage(r, { transfer });
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** tfjs and the model copy load with the first refresh embedded here. */
+const embedding = () => import('./embedOffThread');
+
 async function answer(r: OffloadRequest): Promise<void> {
+  if (r.kind === 'model') {
+    // A model that cannot be set up fails the jobs that need it, each with the reason.
+    await embedding().then((m) => m.setModel(r), () => {});
+    return;
+  }
   try {
     if (r.kind === 'snapshot') {
       const snapshot = finishSnapshot(r.job);
-      self.postMessage({ id: r.id, snapshot } satisfies OffloadReply, { transfer: snapshotTransfers(snapshot) });
+      reply({ id: r.id, snapshot }, snapshotTransfers(snapshot));
+    } else if (r.kind === 'exact') {
+      reply({ id: r.id, report: await evaluateEmbeddings(r.emb, r.labels, r.n, r.d, r.numClasses, { path: 'exact' }) });
     } else {
-      const report = await evaluateEmbeddings(r.emb, r.labels, r.n, r.d, r.numClasses, { path: 'exact' });
-      self.postMessage({ id: r.id, report } satisfies OffloadReply);
+      const { answer, report } = await (await embedding()).embedJob(r).catch((err: unknown) => {
+        // The evaluation of a refresh that could not be embedded fails with it.
+        if (r.metricsId !== null) reply({ id: r.metricsId, error: reason(err) });
+        throw err;
+      });
+      reply({ id: r.id, ...answer }, [...snapshotTransfers(answer.snapshot), answer.embeddings.buffer]);
+      if (report && r.metricsId !== null) {
+        const metricsId = r.metricsId;
+        await report().then(
+          (rep) => reply({ id: metricsId, report: rep }),
+          (err: unknown) => reply({ id: metricsId, error: reason(err) }),
+        );
+      }
     }
   } catch (err) {
-    self.postMessage({ id: r.id, error: err instanceof Error ? err.message : String(err) } satisfies OffloadReply);
+    reply({ id: r.id, error: reason(err) });
   }
 }

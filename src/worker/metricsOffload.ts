@@ -1,21 +1,56 @@
 /**
  * Work off the training worker's thread: a second worker (nested in the training one) runs the
  * periodic all-pairs evaluation on SPEC's exact path and the arithmetic of each embedding refresh
- * — plain JS, no tfjs backend — while training goes on, so on a machine with two or more cores
- * they cost the run almost no steps. Jobs are answered in the order they were sent. Both sides
- * import the message types from here.
+ * while training goes on, so on a machine with two or more cores they cost the run almost no
+ * steps. On wasm it also embeds the evaluation set itself, with a copy of the model whose weights
+ * are sent at each refresh (the embedding is the largest part of a refresh). Jobs are answered in
+ * the order they were sent. Both sides import the message types from here.
  */
+import type { Dataset } from '../data/dataset';
 import type { EvalReport } from '../eval/evaluate';
+import type { TrainSpec } from '../ml/trainer';
 import type { EmbeddingSnapshot } from './protocol';
 import { snapshotJobTransfers, type SnapshotJob } from './snapshotView';
 
-/** What the metrics worker is asked: an exact evaluation of a subsample, or a refresh's view. */
+/** The model a run embeds with, sent once per run before its first `embed` (no answer). */
+export interface ModelMessage {
+  kind: 'model';
+  spec: TrainSpec;
+  /** The training set's item shape and class count (the encoder's and class head's shapes). */
+  itemShape: number[];
+  numClasses: number;
+  evaluation: Dataset;
+  /** Whether the classifier's accuracy applies (every evaluated class was trained). */
+  closedSet: boolean;
+}
+
+/** A refresh embedded on the metrics worker: the model's variables at `step`, and what else the view needs. */
+export interface EmbedJob extends Pick<SnapshotJob, 'step' | 'gradientAlpha' | 'gradientNote'> {
+  /** Values of the run's embedding variables (src/ml/embedding.ts `embeddingVariables` order). */
+  variables: Float32Array[];
+  /** The periodic all-pairs evaluation of this refresh (its subsample size), when it is due. */
+  metrics: { items: number; numClasses: number } | null;
+}
+
+/** What the metrics worker is asked: an exact evaluation of a subsample, a refresh's view, or a refresh to embed. */
 export type OffloadRequest =
   | { id: number; kind: 'exact'; emb: Float32Array; labels: Int32Array; n: number; d: number; numClasses: number }
-  | { id: number; kind: 'snapshot'; job: SnapshotJob };
+  | { id: number; kind: 'snapshot'; job: SnapshotJob }
+  | ({ id: number; kind: 'embed'; metricsId: number | null } & EmbedJob)
+  | ModelMessage;
+
+/** An embedded refresh's view, and its embeddings for the training worker's collapse check. */
+export interface EmbedAnswer {
+  snapshot: EmbeddingSnapshot;
+  embeddings: Float32Array;
+}
 
 /** Its answer: the report or the snapshot, or why there is none. */
-export type OffloadReply = { id: number; report: EvalReport } | { id: number; snapshot: EmbeddingSnapshot } | { id: number; error: string };
+export type OffloadReply =
+  | { id: number; report: EvalReport }
+  | { id: number; snapshot: EmbeddingSnapshot }
+  | ({ id: number } & EmbedAnswer)
+  | { id: number; error: string };
 
 let worker: Worker | null = null;
 let nextId = 0;
@@ -39,13 +74,15 @@ function spawn(): Worker {
   return w;
 }
 
-/** Sends one request (its arrays handed over) and waits for the answer. */
-function send(request: OffloadRequest, transfer: Transferable[]): Promise<OffloadReply> {
+/** The answer with this id, when it comes. */
+const answer = (id: number) => new Promise<OffloadReply>((resolve, reject) => waiting.set(id, { resolve, reject }));
+
+/** Sends one request (the arrays in `transfer` handed over) and waits for the answer. */
+function send(request: Exclude<OffloadRequest, ModelMessage>, transfer: Transferable[]): Promise<OffloadReply> {
   worker ??= spawn();
-  return new Promise<OffloadReply>((resolve, reject) => {
-    waiting.set(request.id, { resolve, reject });
-    worker!.postMessage(request, transfer);
-  });
+  const reply = answer(request.id);
+  worker.postMessage(request, transfer);
+  return reply;
 }
 
 /** True where a worker can start its own worker (every current browser; not Node). */
@@ -63,4 +100,31 @@ export async function snapshotOffThread(job: SnapshotJob): Promise<EmbeddingSnap
   const reply = await send({ id: nextId++, kind: 'snapshot', job }, snapshotJobTransfers(job));
   if (!('snapshot' in reply)) throw new Error('the metrics worker answered a refresh with something else');
   return reply.snapshot;
+}
+
+/** Tells the metrics worker which model the next `embedOffThread` jobs embed with (its arrays are copied). */
+export function modelOffThread(model: Omit<ModelMessage, 'kind'>): void {
+  worker ??= spawn();
+  worker.postMessage({ kind: 'model', ...model } satisfies ModelMessage);
+}
+
+/**
+ * Embeds a refresh on the metrics worker with the model last sent: its view (and embeddings), and
+ * the report of its all-pairs evaluation when `job.metrics` asks for one — after the view.
+ */
+export function embedOffThread(job: EmbedJob): { view: Promise<EmbedAnswer>; report: Promise<EvalReport> | null } {
+  const id = nextId++;
+  const metricsId = job.metrics ? nextId++ : null;
+  const report =
+    metricsId === null
+      ? null
+      : answer(metricsId).then((reply) => {
+          if (!('report' in reply)) throw new Error('the metrics worker answered an evaluation with something else');
+          return reply.report;
+        });
+  const view = send({ id, kind: 'embed', metricsId, ...job }, []).then((reply) => {
+    if (!('embeddings' in reply)) throw new Error('the metrics worker answered a refresh with something else');
+    return reply;
+  });
+  return { view, report };
 }

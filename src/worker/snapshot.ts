@@ -31,8 +31,8 @@ export async function prepareSnapshot(run: Trainer, ev: EvalEmbeddings, between:
     labels: Int32Array.from(ev.labels),
     weights: ev.weights.slice(),
     accuracy: ev.accuracy,
-    ...gradientAlpha(run, ev),
-    plane: run.split.train.itemShape.length === 1 && run.split.train.itemShape[0] === 2 ? await inputPlane(run, ev, between) : null,
+    ...gradientAlpha(run, ev.step),
+    plane: hasInputPlane(run) ? await inputPlane(run, ev, between) : null,
   };
 }
 
@@ -41,8 +41,11 @@ export async function buildSnapshot(run: Trainer, ev: EvalEmbeddings, between: (
   return finishSnapshot(await prepareSnapshot(run, ev, between));
 }
 
-/** The α of HU Fig. 2 for this run, or why the view does not apply. */
-function gradientAlpha(run: Trainer, ev: EvalEmbeddings): Pick<SnapshotJob, 'gradientAlpha' | 'gradientNote'> {
+/** True for a run on 2-D points, whose view includes its input plane. */
+export const hasInputPlane = (run: Trainer): boolean => run.split.train.itemShape.length === 1 && run.split.train.itemShape[0] === 2;
+
+/** The α of HU Fig. 2 for this run at `step`, or why the view does not apply. */
+export function gradientAlpha(run: Trainer, step: number): Pick<SnapshotJob, 'gradientAlpha' | 'gradientNote'> {
   const { spec } = run;
   if (!run.objective.classifier) {
     return { gradientAlpha: null, gradientNote: 'This loss compares items with each other and learns no class weights, so there are no class logits whose gradient HU Fig. 2 plots. Pick a softmax, ArcFace or CosFace loss to see it.' };
@@ -52,7 +55,7 @@ function gradientAlpha(run: Trainer, ev: EvalEmbeddings): Pick<SnapshotJob, 'gra
   }
   const margin = spec.loss === 'softmax' ? '' : ' (the plain softmax of the normalised logits, without the margin)';
   return {
-    gradientAlpha: scheduleAt(Math.max(0, ev.step - 1), spec).alpha,
+    gradientAlpha: scheduleAt(Math.max(0, step - 1), spec).alpha,
     gradientNote: `Gradient of the cross-entropy${margin} w.r.t. the normalised embedding, for the current model's evaluation items.`,
   };
 }

@@ -4,7 +4,7 @@
  * after the step in flight.
  */
 import * as tf from '@tensorflow/tfjs';
-import { Trainer, type Checkpoint, type StepPoint } from '../ml/trainer';
+import { Trainer, type Checkpoint, type EvalEmbeddings, type StepPoint } from '../ml/trainer';
 import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
 import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
 import type { Config } from '../state/params';
@@ -174,7 +174,18 @@ async function continueOnWasm(why: string): Promise<void> {
   }
 }
 
-const refreshes = new Refreshes({ post, between: () => yieldToEvents(), realGpu: () => realGpu });
+const refreshes = new Refreshes({
+  post,
+  between: () => yieldToEvents(),
+  realGpu: () => realGpu,
+  // Embedded on the metrics worker: a collapse found now pauses the run as a pause command would.
+  embedded: (ev) => {
+    if (running && collapsed(ev)) {
+      running = false;
+      generation++;
+    }
+  },
+});
 
 /**
  * Embeds the evaluation set, posts the 2-D view, and the all-pairs metrics when they are due.
@@ -184,10 +195,15 @@ async function sendSnapshot(): Promise<boolean> {
   if (!run || !config) return true;
   const ev = await refreshes.refresh(run, config);
   await keepCheckpoint();
+  return !ev || !collapsed(ev);
+}
+
+/** True, with the explanation posted, when `ev` shows the run's embedding collapsed (once per run). */
+function collapsed(ev: EvalEmbeddings): boolean {
   const verdict = collapse?.check(ev);
-  if (!verdict) return true;
+  if (!verdict) return false;
   post({ type: 'notice', level: 'warn', message: `Paused at step ${ev.step}: ${verdict.message}` });
-  return false;
+  return true;
 }
 
 /** All-pairs metrics of the run now, on the periodic subsample or every item (`full`). */

@@ -6,7 +6,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { Rng } from '../../data/rng';
 import type { DataSplit } from '../../data/dataset';
 import { ShuffleSampler } from '../../data/samplers';
-import { createSoftmaxHead } from '../heads';
+import { createSoftmaxHead, type SoftmaxHead } from '../heads';
 import { softmaxCrossEntropy } from '../losses/softmax';
 import { arcFaceLogits, cosFaceLogits } from '../losses/margin';
 import type { PairOps } from '../ops/pairOps';
@@ -14,10 +14,18 @@ import { gatherLabels, gatherRows } from './batching';
 import { tcmTerm } from './tcmTerm';
 import type { Objective, TrainSpec } from './types';
 
+/** True for the losses that learn class weights (this objective's). */
+export const learnsClassWeights = (loss: TrainSpec['loss']): boolean => loss === 'softmax' || loss === 'arcface' || loss === 'cosface';
+
+/** The class head of `spec` over `numClasses` classes, its weights drawn from `initRng`. */
+export function createClassifierHead(spec: TrainSpec, numClasses: number, initRng: Rng): SoftmaxHead {
+  // ArcFace/CosFace compare normalised features with normalised weights, as the LN head does.
+  return createSoftmaxHead(spec.loss === 'softmax' ? spec.head : 'ln', spec.dim, numClasses, initRng);
+}
+
 export function createClassifierObjective(spec: TrainSpec, split: DataSplit, initRng: Rng, dataRng: Rng, ops: PairOps): Objective {
   const { train } = split;
-  // ArcFace/CosFace compare normalised features with normalised weights, as the LN head does.
-  const head = createSoftmaxHead(spec.loss === 'softmax' ? spec.head : 'ln', spec.dim, train.numClasses, initRng);
+  const head = createClassifierHead(spec, train.numClasses, initRng);
   const sampler = new ShuffleSampler(train.n, Math.min(spec.batch, train.n), dataRng);
   const [w] = head.variables as [tf.Variable];
 

@@ -50,6 +50,10 @@ export interface Classifier {
   feature(f: tf.Tensor2D, training: boolean): tf.Tensor2D;
   /** Class weights as rows [M, d]. */
   weightRows(): tf.Tensor2D;
+  /** Its trained variables (the class weights; the bias of the SM head). */
+  readonly variables: tf.Variable[];
+  /** What prediction reads but the optimiser does not train (BN's running statistics). */
+  readonly state: tf.Variable[];
 }
 
 export interface Objective {
