@@ -57,7 +57,7 @@ for (const [name, hash] of [
       // The metrics the page saves, as a person saves them: every evaluated step, every digit.
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-metrics-csv').click()]);
       // No refresh failed on the metrics worker (one would fall back to the training thread, and say so).
-      expect(await page.evaluate(() => window.playground.store.getState().notices.map((n) => n.message))).toEqual([]);
+      expect(await page.evaluate(() => window.playground.store.getState().notices.map((n) => n.text))).toEqual([]);
       // The page also evaluates the untrained model (step 0), before Play; the CLI starts training at once.
       const saved = readFileSync(await file.path(), 'utf8').replace(/^0,.*\n/m, '');
       const [pageRows, nodeRows] = [saved, node.metrics].map((csv) => csv.trim().split('\n').map((l) => l.split(',')));

@@ -7,6 +7,11 @@
 export interface Faults {
   /** Before this step, every encoder weight becomes NaN: the loss and the embeddings diverge. */
   nanAtStep?: number;
+  /**
+   * Before this step, every encoder variable becomes 0 but the output bias 1: every item embeds to
+   * one point, for good (the hidden units are dead) — a collapse wherever the refresh is embedded.
+   */
+  collapseAtStep?: number;
   /** Before this step, tfjs's WebGPU device is destroyed (as a driver reset would). */
   loseDeviceAtStep?: number;
   /** A shorter time limit (ms) on a stalled data download, so a test need not wait the real one. */
@@ -17,7 +22,7 @@ export interface Faults {
 export function requestedFaults(): Faults {
   const f = (globalThis as { __playgroundFaults?: unknown }).__playgroundFaults;
   if (typeof f !== 'object' || f === null) return {};
-  const { nanAtStep, loseDeviceAtStep, dataTimeoutMs } = f as Record<string, unknown>;
+  const { nanAtStep, collapseAtStep, loseDeviceAtStep, dataTimeoutMs } = f as Record<string, unknown>;
   const step = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
-  return { nanAtStep: step(nanAtStep), loseDeviceAtStep: step(loseDeviceAtStep), dataTimeoutMs: step(dataTimeoutMs) };
+  return { nanAtStep: step(nanAtStep), collapseAtStep: step(collapseAtStep), loseDeviceAtStep: step(loseDeviceAtStep), dataTimeoutMs: step(dataTimeoutMs) };
 }
