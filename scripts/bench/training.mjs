@@ -20,10 +20,12 @@ const EVALS_OFF = 'metricsEvery=0&evalEvery=1000';
 const join = (hash, extra) => (hash === '#' ? `#${extra}` : `${hash}&${extra}`);
 
 /**
- * Steps/s of the built app training `hash` (autoplay, no step limit): after `warmSteps` steps
- * (data, shader compilation), steps landed over `seconds` — at least 3, at most `maxSeconds`.
+ * Steps/s of the built app training `hash` (autoplay, no step limit) in its steady state: after
+ * `warmSteps` steps (data, shader compilation) and `settleSeconds` more (the metrics worker's start,
+ * the first draws of every view: once per run, not per step), steps landed over `seconds` — at
+ * least 3, at most `maxSeconds`.
  */
-export async function appRate(browser, base, hash, { warmSteps = 3, seconds = 8, maxSeconds = 60 } = {}) {
+export async function appRate(browser, base, hash, { warmSteps = 3, settleSeconds = 5, seconds = 12, maxSeconds = 60 } = {}) {
   const page = await browser.newPage();
   try {
     await page.goto(`${base}/${join(hash, 'autoplay=1&steps=0')}`);
@@ -33,6 +35,7 @@ export async function appRate(browser, base, hash, { warmSteps = 3, seconds = 8,
       .then(() => true, () => false);
     // Too slow to warm up (the CNN on an emulated GPU): report the rate so far rather than nothing.
     if (!warm) return { stepsPerS: (await step()) / 180, active: (await page.evaluate(() => window.playground.store.getState().backend))?.active, threads: null };
+    await page.waitForTimeout(settleSeconds * 1000);
     const s0 = await step();
     const t0 = Date.now();
     while (Date.now() - t0 < seconds * 1000 || ((await step()) - s0 < 3 && Date.now() - t0 < maxSeconds * 1000)) await page.waitForTimeout(250);
@@ -86,7 +89,7 @@ const pct = (x) => `${(100 * x).toFixed(0)}%`;
 export function trainingTables(r) {
   const lines = ['### Training throughput (issue 10)', ''];
   lines.push(
-    'Per configuration and backend: the step\'s FLOPs (products and convolutions, counted from the shapes tfjs ran, ×2 per multiply-add), the backend\'s matMul rate (128×784×256, the default run\'s largest product; wasm on one thread), the **roofline** (rate ÷ FLOPs), the same with a new right operand at each product (as in training, where weights and gradients are new every step: tfjs-wasm caches XNNPACK\'s packed copy of that operand per tensor, so every product of a step packs it again), the bare `Trainer` loop (no worker, no messages), and the app itself training the link in the page: "evaluations off" = `metricsEvery=0&evalEvery=1000`, "defaults" = the link\'s own evaluation settings (on wasm the median of ' + WASM_REPEATS + ' alternating runs of each). Steps/s, and % of the roofline.',
+    'Per configuration and backend: the step\'s FLOPs (products and convolutions, counted from the shapes tfjs ran, ×2 per multiply-add), the backend\'s matMul rate (128×784×256, the default run\'s largest product; wasm on one thread), the **roofline** (rate ÷ FLOPs), the same with a new right operand at each product (as in training, where weights and gradients are new every step: tfjs-wasm caches XNNPACK\'s packed copy of that operand per tensor, so every product of a step packs it again), the bare `Trainer` loop (no worker, no messages), and the app itself training the link in the page: "evaluations off" = `metricsEvery=0&evalEvery=1000`, "defaults" = the link\'s own evaluation settings; the app\'s steady state, 12 s after its first steps and 5 s of settling (on wasm the median of ' + WASM_REPEATS + ' alternating runs of each). Steps/s, and % of the roofline.',
     '',
   );
   lines.push('| configuration | backend | MFLOP/step | matMul GFLOP/s | roofline steps/s | roofline, new operands | Trainer steps/s | app, evaluations off | app, defaults | evaluations cost |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');

@@ -376,6 +376,8 @@ async function fileCommand(msg: RunFileCommand, wasRunning: boolean): Promise<vo
       const opsNow = tf.getBackend() === 'webgpu' ? webgpuPairOps : tfjsPairOps;
       const opened = await openModel(msg, config.backend, dataUrl, opsNow, (fraction) => post({ type: 'progress', label, fraction }), faults.dataTimeoutMs);
       run?.dispose();
+      // Answers still due for the replaced run are dropped.
+      refreshes.newRun();
       [run, config, checkpoint, diverged] = [opened.trainer, opened.config, null, false];
       collapse = new CollapseWatch(opened.config, opened.trainer.split.train.y);
       // Commands sent to the replaced run (a Play pressed meanwhile) are dropped; the page adopts this one.
