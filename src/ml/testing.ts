@@ -4,6 +4,14 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../data/rng';
+import type { TrainSpec } from './objectives';
+
+/** A small run's configuration for the trainer tests: an MLP, d = 2, LN softmax at α = 16, batch 32. */
+export const TEST_SPEC: TrainSpec = {
+  model: 'mlp', dim: 2, loss: 'softmax', head: 'ln', alpha: 16, heat: 'off', alpha2: 4, heatAt: 0, heatEnd: 0, heatLr: 0.1,
+  lr: 0.01, batch: 32, seed: 3, dataSeed: 4, rho: 0.5, pairs: 'class', perClass: 4, arcMargin: 0.3, cosMargin: 0.35,
+  conMargin: 1, triMargin: 0.2, tcm: 'off', tcmPos: 0.9, tcmNeg: 0.5, tcmPosW: 1, tcmNegW: 1,
+};
 
 /** Selects tfjs's cpu backend (once per test file). */
 export async function useCpuBackend(): Promise<void> {

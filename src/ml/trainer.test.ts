@@ -4,15 +4,11 @@ import { Rng } from '../data/rng';
 import { makeToySplit } from '../data/toy';
 import { createEncoder } from './encoders';
 import { Trainer, type TrainSpec } from './trainer';
-import { useCpuBackend } from './testing';
+import { TEST_SPEC, useCpuBackend } from './testing';
 
 beforeAll(useCpuBackend);
 
-const spec: TrainSpec = {
-  model: 'mlp', dim: 2, loss: 'softmax', head: 'ln', alpha: 16, heat: 'off', alpha2: 4, heatAt: 0, heatEnd: 0, heatLr: 0.1,
-  lr: 0.01, batch: 32, seed: 3, dataSeed: 4, rho: 0.5, pairs: 'class', perClass: 4, arcMargin: 0.3, cosMargin: 0.35,
-  conMargin: 1, triMargin: 0.2, tcm: 'off', tcmPos: 0.9, tcmNeg: 0.5, tcmPosW: 1, tcmNegW: 1,
-};
+const spec: TrainSpec = TEST_SPEC;
 const split = makeToySplit('blobs', { classes: 3, noise: 0.2, seed: 1, perClass: 60 });
 
 async function losses(t: Trainer, n: number): Promise<number[]> {
