@@ -20,10 +20,10 @@ const readLink = (link: string): Config | string => {
   return notices.length > 0 ? notices.join('; ') : compare ? 'it holds a comparison' : c;
 };
 
-const variablesOf = (t: Trainer) => [...t.encoder.variables, ...t.objective.variables];
+const variablesOf = (t: Trainer) => t.stateVariables;
 
-async function saved(steps: number) {
-  const t = new Trainer(spec, split);
+async function saved(steps: number, s: TrainSpec = spec) {
+  const t = new Trainer(s, split);
   for (let i = 0; i < steps; i++) await t.trainStep();
   const cp = await t.checkpoint();
   const file = await encodeModel(cp, {
@@ -39,8 +39,8 @@ async function saved(steps: number) {
 }
 
 /** A fresh run of the same configuration with `cp` put back, as the worker opens a model. */
-async function restored(cp: Checkpoint): Promise<Trainer> {
-  const t = new Trainer(spec, split);
+async function restored(cp: Checkpoint, s: TrainSpec = spec): Promise<Trainer> {
+  const t = new Trainer(s, split);
   await t.restore(cp);
   return t;
 }
@@ -73,6 +73,16 @@ describe('model artifact', () => {
     expect(shapeMismatch(opened.topology, variablesOf(t))).toBeNull();
 
     const back = await restored(opened.checkpoint);
+    expect(Array.from((await back.evaluate()).embeddings)).toEqual(Array.from((await t.evaluate()).embeddings));
+    [t, back].forEach((x) => x.dispose());
+  });
+
+  it('keeps what BN evaluates with but does not train (its running statistics): the same embeddings after a round trip', async () => {
+    const bn: TrainSpec = { ...spec, loss: 'softmax', head: 'bn' };
+    const { t, file, bins } = await saved(6, bn);
+    expect(JSON.parse(file.json).modelTopology.variables).toHaveLength(t.stateVariables.length);
+    expect(t.stateVariables.length).toBeGreaterThan(t.stateVariables.filter((v) => v.trainable).length);
+    const back = await restored((await decodeModel('m.json', file.json, bins, readLink)).checkpoint, bn);
     expect(Array.from((await back.evaluate()).embeddings)).toEqual(Array.from((await t.evaluate()).embeddings));
     [t, back].forEach((x) => x.dispose());
   });

@@ -27,7 +27,7 @@ export interface ModelTopology {
   config: Record<string, string | number>;
   encoder: string;
   step: number;
-  /** Encoder then objective variables, in the manifest's order. */
+  /** Encoder then objective variables, then BN's running statistics where the head has them, in the manifest's order. */
   variables: { name: string; shape: number[] }[];
   /** Adam's iteration count then first and second moments (empty before the first step). */
   optimizer: { name: string; shape: number[] }[];

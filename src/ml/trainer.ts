@@ -34,7 +34,7 @@ export interface StepPoint {
  */
 export interface Checkpoint {
   step: number;
-  /** Encoder then objective variables, in their order. */
+  /** Encoder then objective variables, then the untrained state (`Trainer.stateVariables`). */
   variables: Float32Array[];
   /** Adam's iteration count and moments, in `getWeights` order. */
   optimizer: { name: string; shape: number[]; dtype: tf.DataType; values: Float32Array | Int32Array }[];
@@ -108,7 +108,7 @@ export class Trainer implements EmbeddingModel {
 
   /** The values of every variable embedding reads, for an {@link EncoderCopy} (asynchronously: never dataSync on webgpu). */
   readEmbeddingVariables(): Promise<Float32Array[]> {
-    return Promise.all(embeddingVariables(this).map(async (v) => (await v.data()) as Float32Array));
+    return Promise.all(this.stateVariables.map(async (v) => (await v.data()) as Float32Array));
   }
 
   /** The classifier, for losses with class weights ({@link EmbeddingModel}). */
@@ -116,13 +116,22 @@ export class Trainer implements EmbeddingModel {
     return this.objective.classifier;
   }
 
+  /** What the optimiser trains: the encoder's variables, then the objective's. */
   private get allVariables(): tf.Variable[] {
     return [...this.encoder.variables, ...this.objective.variables];
   }
 
+  /**
+   * Every variable of the run's state, as checkpoints and model files hold them: the trained ones,
+   * then what evaluation reads but the optimiser does not train (BN's running statistics).
+   */
+  get stateVariables(): tf.Variable[] {
+    return embeddingVariables(this);
+  }
+
   /** Reads the run's state back (asynchronously: never dataSync on webgpu). */
   async checkpoint(): Promise<Checkpoint> {
-    const variables = await Promise.all(this.allVariables.map(async (v) => (await v.data()) as Float32Array));
+    const variables = await Promise.all(this.stateVariables.map(async (v) => (await v.data()) as Float32Array));
     const named = await this.optimizer.getWeights();
     const optimizer = await Promise.all(
       named.map(async ({ name, tensor }) => ({ name, shape: tensor.shape, dtype: tensor.dtype, values: (await tensor.data()) as Float32Array | Int32Array })),
@@ -135,9 +144,11 @@ export class Trainer implements EmbeddingModel {
   /**
    * Puts a checkpoint of the same configuration into this fresh run, and draws (and drops) the
    * batches it had already used, so the batches that follow are the ones the run would have seen.
+   * A checkpoint without the untrained state (a model file saved before it was kept) leaves that
+   * state as a fresh run has it.
    */
   async restore(cp: Checkpoint): Promise<void> {
-    tf.tidy(() => this.allVariables.forEach((v, i) => v.assign(tf.tensor(cp.variables[i], v.shape))));
+    tf.tidy(() => this.stateVariables.forEach((v, i) => i < cp.variables.length && v.assign(tf.tensor(cp.variables[i], v.shape))));
     if (cp.optimizer.length > 0) {
       const named = cp.optimizer.map(({ name, shape, dtype, values }) => ({ name, tensor: tf.tensor(values, shape, dtype) }));
       await this.optimizer.setWeights(named);

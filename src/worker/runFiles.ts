@@ -3,9 +3,10 @@
  * made from the live run, and a saved model opened into a new run. Nothing here changes the
  * worker's run; the worker swaps in what {@link openModel} returns only when it all worked.
  */
+import type * as tf from '@tensorflow/tfjs';
 import { Trainer } from '../ml/trainer';
 import type { PairOps } from '../ml/ops/pairOps';
-import { decodeModel, encodeModel, ModelFileError, shapeMismatch } from '../ml/modelArtifact';
+import { decodeModel, encodeModel, ModelFileError, shapeMismatch, type ModelTopology } from '../ml/modelArtifact';
 import { projectorTsv } from '../eval/projectorTsv';
 import { parseHash, SCHEMA_VERSION, serializeConfig } from '../state/urlSchema';
 import type { Config } from '../state/params';
@@ -17,7 +18,7 @@ type LoadModel = Extract<RunFileCommand, { type: 'loadModel' }>;
 /** The run as model.json and its weights (to post, with the weights transferred). */
 export async function modelFile(run: Trainer, config: Config): Promise<[WorkerReport, Transferable[]]> {
   const cp = await run.checkpoint();
-  const variables = [...run.encoder.variables, ...run.objective.variables];
+  const variables = run.stateVariables;
   const file = await encodeModel(cp, {
     link: serializeConfig(config),
     schemaVersion: SCHEMA_VERSION,
@@ -29,6 +30,16 @@ export async function modelFile(run: Trainer, config: Config): Promise<[WorkerRe
     fileBase: `metric-playground-model-step${cp.step}`,
   });
   return [{ type: 'modelFile', step: cp.step, json: file.json, weightsName: file.weightsName, weights: file.weights }, [file.weights]];
+}
+
+/**
+ * The variables a model file of `trainer`'s configuration holds: all of its state, or — in a file
+ * saved before the untrained state (BN's running statistics) was kept — the trained ones only.
+ */
+function builtFor(t: ModelTopology, trainer: Trainer): tf.Variable[] {
+  const all = trainer.stateVariables;
+  const trained = all.filter((v) => v.trainable);
+  return t.variables.length === trained.length && trained.length < all.length ? trained : all;
 }
 
 /** The whole evaluation set at the current step as vectors.tsv and metadata.tsv. */
@@ -70,7 +81,7 @@ export async function openModel(
   const why =
     trainer.encoder.kind !== opened.topology.encoder
       ? `it holds a ${opened.topology.encoder} encoder, its configuration builds a ${trainer.encoder.kind}`
-      : shapeMismatch(opened.topology, [...trainer.encoder.variables, ...trainer.objective.variables]);
+      : shapeMismatch(opened.topology, builtFor(opened.topology, trainer));
   if (why) {
     trainer.dispose();
     throw new ModelFileError(`“${msg.jsonName}” does not fit the model its configuration builds: ${why}.`);
