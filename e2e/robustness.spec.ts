@@ -116,3 +116,26 @@ test('notices: the same one again merges with a count, information fades, errors
   await error.getByRole('button', { name: 'Dismiss notice' }).click();
   await expect(error).toHaveCount(0);
 });
+
+test('a refresh that fails on the metrics worker is said once, and the views go on from the training thread', async ({ page }) => {
+  // Through the fault hook: the weights of the step-50 refresh reach the metrics worker cut short.
+  await withFaults(page, { embedFailsAtStep: 50 });
+  await openApp(page, '#backend=wasm&data=mnist&steps=0&evalEvery=25&metricsEvery=50', 'wasm');
+  await page.getByTestId('play').click();
+  const notice = page.getByTestId('notice').filter({ hasText: 'failed on the metrics worker' });
+  await expect(notice).toBeVisible({ timeout: 60_000 });
+  await expect(notice).toContainText('step 50');
+  // Training went on, and later views and metrics came (embedded in place): the step-50 ones are missing, no others.
+  const views = () => page.evaluate(() => window.playground.store.getState().history.evalStep.slice());
+  await expect.poll(async () => (await views()).at(-1) ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(150);
+  await page.getByTestId('pause').click();
+  const steps = await views();
+  expect(steps).toContain(25);
+  expect(steps).not.toContain(50);
+  expect(steps).toContain(75);
+  const evaluated = await page.evaluate(() => window.playground.store.getState().evalSeries.step.slice());
+  expect(evaluated).toContain(100);
+  expect(evaluated).not.toContain(50);
+  expect(await page.getByTestId('notice').filter({ hasText: 'failed' }).count()).toBe(1);
+  expect((await readRun(page)).loss.every(Number.isFinite)).toBe(true);
+});

@@ -54,8 +54,9 @@ const pageRun = (page: Page) =>
 test('embeddings export as Projector TSVs; a saved model loads back with the same embeddings and continues exactly', async ({ page }) => {
   await openApp(page, HASH);
   const trained = await trainFor(page, 30);
+  // The view of the step the pause landed on comes from the metrics worker a moment later.
+  await expect.poll(async () => (await pageRun(page)).snapshot?.step, { timeout: 10_000 }).toBe(trained.step);
   const before = await pageRun(page);
-  expect(before.snapshot?.step).toBe(trained.step);
 
   // Embeddings: one row of `dim` finite numbers per evaluation item, l2-normalised, the view's
   // points (d = 2 is drawn on the circle as is); one label per line, the view's labels.

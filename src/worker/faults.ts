@@ -12,6 +12,11 @@ export interface Faults {
    * one point, for good (the hidden units are dead) — a collapse wherever the refresh is embedded.
    */
   collapseAtStep?: number;
+  /**
+   * At the refresh of this step the weights sent to the metrics worker are cut short, so embedding
+   * there fails (as where tfjs-wasm cannot start in a nested worker): the views go on in place.
+   */
+  embedFailsAtStep?: number;
   /** Before this step, tfjs's WebGPU device is destroyed (as a driver reset would). */
   loseDeviceAtStep?: number;
   /** A shorter time limit (ms) on a stalled data download, so a test need not wait the real one. */
@@ -22,7 +27,7 @@ export interface Faults {
 export function requestedFaults(): Faults {
   const f = (globalThis as { __playgroundFaults?: unknown }).__playgroundFaults;
   if (typeof f !== 'object' || f === null) return {};
-  const { nanAtStep, collapseAtStep, loseDeviceAtStep, dataTimeoutMs } = f as Record<string, unknown>;
+  const { nanAtStep, collapseAtStep, embedFailsAtStep, loseDeviceAtStep, dataTimeoutMs } = f as Record<string, unknown>;
   const step = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
-  return { nanAtStep: step(nanAtStep), collapseAtStep: step(collapseAtStep), loseDeviceAtStep: step(loseDeviceAtStep), dataTimeoutMs: step(dataTimeoutMs) };
+  return { nanAtStep: step(nanAtStep), collapseAtStep: step(collapseAtStep), embedFailsAtStep: step(embedFailsAtStep), loseDeviceAtStep: step(loseDeviceAtStep), dataTimeoutMs: step(dataTimeoutMs) };
 }

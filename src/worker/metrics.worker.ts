@@ -5,6 +5,7 @@
 import { evaluateEmbeddings } from '../eval/evaluate';
 import type { OffloadReply, OffloadRequest } from './metricsOffload';
 import { finishSnapshot, snapshotTransfers } from './snapshotView';
+import type * as EmbedOffThread from './embedOffThread';
 
 /** Jobs run one after another, so answers leave in the order the requests came. */
 let queue = Promise.resolve();
@@ -30,11 +31,16 @@ async function answer(r: OffloadRequest): Promise<void> {
     } else if (r.kind === 'exact') {
       reply({ id: r.id, report: await evaluateEmbeddings(r.emb, r.labels, r.n, r.d, r.numClasses, { path: 'exact' }) });
     } else {
-      const { answer, report } = await (await embedding()).embedJob(r).catch((err: unknown) => {
-        // The evaluation of a refresh that could not be embedded fails with it.
+      let job: Awaited<ReturnType<typeof EmbedOffThread.embedJob>>;
+      try {
+        job = await (await embedding()).embedJob(r);
+      } catch (err) {
+        // The view fails first, then the evaluation of the refresh that could not be embedded.
+        reply({ id: r.id, error: reason(err) });
         if (r.metricsId !== null) reply({ id: r.metricsId, error: reason(err) });
-        throw err;
-      });
+        return;
+      }
+      const { answer, report } = job;
       reply({ id: r.id, ...answer }, [...snapshotTransfers(answer.snapshot), answer.embeddings.buffer]);
       if (report && r.metricsId !== null) {
         const metricsId = r.metricsId;

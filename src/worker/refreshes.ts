@@ -14,6 +14,7 @@ import { canOffload, embedOffThread, exactOffThread, modelOffThread, snapshotOff
 import { buildSnapshot, gradientAlpha, hasInputPlane, prepareSnapshot, snapshotTransfers } from './snapshot';
 import type { WorkerReport } from './protocol';
 import type { EvalReport } from '../eval/evaluate';
+import type { Faults } from './faults';
 
 /** What the refreshes need from the worker that owns the run. */
 export interface RefreshHost {
@@ -24,6 +25,8 @@ export interface RefreshHost {
   realGpu(): boolean;
   /** The embeddings of a refresh embedded on the metrics worker, when they are back (the collapse check). */
   embedded(ev: EvalEmbeddings): void;
+  /** The test-only faults asked for (src/worker/faults.ts). */
+  faults(): Faults;
 }
 
 /** Jobs on the metrics worker beyond which training waits (the series keeps every point, lags little). */
@@ -125,7 +128,9 @@ export class Refreshes {
       this.modelSent = run;
     }
     const metrics = metricsDue ? { items: config.evalItems, numClasses: evaluation.numClasses } : null;
-    const { view, report } = embedOffThread({ step, variables: await run.readEmbeddingVariables(), ...gradientAlpha(run, step), metrics });
+    const variables = await run.readEmbeddingVariables();
+    if (this.host.faults().embedFailsAtStep === step) variables.length = 0;
+    const { view, report } = embedOffThread({ step, variables, ...gradientAlpha(run, step), metrics });
     this.queue(
       view.then(
         ({ snapshot, embeddings }) => {
@@ -141,7 +146,8 @@ export class Refreshes {
         },
       ),
     );
-    if (report) this.reportInBackground(step, report);
+    // A refresh that could not be embedded has no evaluation either: its view's notice says why.
+    if (report) this.reportInBackground(step, report, () => this.embedElsewhere);
   }
 
   private metricsInBackground(run: Trainer, config: Config, ev: EvalEmbeddings): void {
@@ -149,8 +155,8 @@ export class Refreshes {
     this.reportInBackground(ev.step, job);
   }
 
-  /** Posts the report of step `step` when the metrics worker has it (progress shown meanwhile). */
-  private reportInBackground(step: number, job: Promise<EvalReport>): void {
+  /** Posts the report of step `step` when the metrics worker has it (progress shown meanwhile); `speak`: whether a failure gets a notice. */
+  private reportInBackground(step: number, job: Promise<EvalReport>, speak = () => true): void {
     const { post } = this.host;
     const owner = this.lineage;
     post({ type: 'evalProgress', fraction: 0 });
@@ -159,7 +165,7 @@ export class Refreshes {
         (report) => post(owner === this.lineage ? { type: 'evaluation', step, full: false, report } : { type: 'evalProgress', fraction: 1 }),
         (err: unknown) => {
           post({ type: 'evalProgress', fraction: 1 });
-          if (owner === this.lineage) post({ type: 'notice', level: 'warn', message: `The evaluation at step ${step} failed: ${reason(err)}` });
+          if (owner === this.lineage && speak()) post({ type: 'notice', level: 'warn', message: `The evaluation at step ${step} failed: ${reason(err)}` });
         },
       ),
     );

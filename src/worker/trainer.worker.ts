@@ -178,6 +178,7 @@ const refreshes = new Refreshes({
   post,
   between: () => yieldToEvents(),
   realGpu: () => realGpu,
+  faults: () => faults,
   // Embedded on the metrics worker: a collapse found now pauses the run as a pause command would.
   embedded: (ev) => {
     if (running && collapsed(ev)) {
