@@ -22,3 +22,18 @@ test('auto measures the backends, keeps wasm here, says so with numbers, and tra
   expect(auto.loss.every(Number.isFinite)).toBe(true);
   expect((await readRun(page)).numTensors).toBe((await readRun(forced)).numTensors);
 });
+
+// A comparison measures once: B waits for A's measurement and takes its choice, instead of timing
+// the backends again beside A (which slowed both and started B ~20 s late).
+test('B of a comparison on auto takes A’s measured backend and says so', async ({ page }) => {
+  await openApp(page, '#backend=auto&data=blobs&b=1&b.alpha=4', 'wasm');
+  await expect(page.getByTestId('backend-note')).toContainText(/auto measured wasm .*→ wasm$/);
+  const b = () => page.evaluate(() => window.playground.controller.compare!.store.getState().backend);
+  await expect.poll(async () => (await b())?.active, { timeout: 120_000 }).toBe('wasm');
+  const info = await b();
+  expect(info?.requested).toBe('auto');
+  expect(info?.note).toMatch(/^auto: A's measurement, auto measured wasm .*→ wasm$/);
+  // Both train on it.
+  await page.getByTestId('step-once').click();
+  await expect.poll(() => page.evaluate(() => window.playground.controller.compare!.store.getState().step)).toBe(1);
+});

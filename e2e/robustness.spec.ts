@@ -52,8 +52,9 @@ test('after a divergence: paused with an explanation, history kept, Play and Ste
   await expect(diverged).toHaveCount(1);
   expect((await historyShape(page)).step).toBe(30);
 
-  // Reset brings the run back.
+  // Reset brings the run back (after asking: a diverged run's history is still worth keeping).
   await page.getByTestId('reset').click();
+  await page.getByTestId('reset-confirm-yes').click();
   await expect(page.getByTestId('play')).toBeEnabled();
   await expect(page.getByTestId('diverged-hint')).toHaveCount(0);
   await page.getByTestId('step-once').click();

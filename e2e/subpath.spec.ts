@@ -7,7 +7,9 @@ import { readRun, stepTimes, trainFor } from './helpers';
 
 // The built app served as a static host would serve it: under a sub-path (GitHub Pages serves a
 // project at /<repo>/), by a plain file server without COOP/COEP headers. Anything the app asks for
-// outside /playground/ is a 404, so a root-absolute URL anywhere in the build fails here.
+// outside /playground/ is a 404, so a root-absolute URL anywhere in the build fails here. There the
+// app's service worker (public/isolation-sw.js) adds the headers after one reload (e2e/isolation.spec.ts
+// tests it in depth); with service workers blocked, the page works without isolation.
 
 const DIST = resolve(process.env.PW_DIST ?? 'dist');
 const PREFIX = '/playground/';
@@ -75,29 +77,34 @@ function expectAllUnderSubPath(log: { urls: string[]; failed: string[] }): void 
   expect(served.filter((s) => s.status !== 200 || !s.path.startsWith(PREFIX))).toEqual([]);
 }
 
-/** Boots the page at `hash` and checks what any deploy must give: a real backend, no isolation. */
-async function boot(page: Page, hash: string): Promise<void> {
+/**
+ * Boots the page at `hash` and checks what any deploy must give: a real backend; isolation by the
+ * service worker where service workers are allowed, none (and not needed) where they are blocked.
+ */
+async function boot(page: Page, hash: string, isolated: boolean): Promise<void> {
   await page.goto(base + hash);
   await expect(page.getByTestId('play')).toBeEnabled({ timeout: 60_000 });
   await expect(page.getByTestId('backend')).toHaveText(/^(webgpu|webgl|wasm|cpu)$/);
-  // Without COOP/COEP the page is not cross-origin isolated, and it must not need to be.
-  expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(isolated);
 }
 
 test('MNIST (the default) loads its data and trains under /playground/ without COOP/COEP; icons, manifest and preview image resolve', async ({ page }) => {
   const log = recordRequests(page);
   served.length = 0;
-  await boot(page, '');
+  await boot(page, '', true);
   const paths = served.map((s) => s.path);
   expect(paths).toContain(`${PREFIX}data/mnist-images.u8`);
   expect(paths).toContain(`${PREFIX}data/mnist-labels.u8`);
   expect(paths.some((p) => /^\/playground\/assets\/trainer\.worker-[\w-]+\.js$/.test(p))).toBe(true);
   const run = await stepTimes(page, 3);
   expect(run.config.data).toBe('mnist');
+  // The service worker's reload came before the app started: MNIST was fetched once.
+  expect(paths.filter((p) => p === `${PREFIX}data/mnist-images.u8`)).toHaveLength(1);
+  expect(paths.filter((p) => p === PREFIX)).toHaveLength(2);
   if (run.backend === 'wasm') {
-    // No isolation, no SharedArrayBuffer: tfjs-wasm's single-threaded build, and the bar says why.
-    await expect(page.getByTestId('threads')).toHaveText('1');
-    await expect(page.locator('.stat', { has: page.getByTestId('threads') }).locator('.tip')).toContainText('not cross-origin isolated');
+    // Isolated by the service worker: tfjs-wasm's threaded build, and the bar says why.
+    expect((await page.evaluate(() => window.playground.store.getState().backend?.threads))?.threaded).toBe(true);
+    await expect(page.locator('.stat', { has: page.getByTestId('threads') }).locator('.tip')).toContainText("isolated by this site's service worker");
   }
   expect(run.loss.length).toBeGreaterThanOrEqual(3);
   expect(run.loss.every(Number.isFinite)).toBe(true);
@@ -155,18 +162,26 @@ test('MNIST (the default) loads its data and trains under /playground/ without C
   expect((await fetch(base.slice(0, -1), { redirect: 'manual' })).headers.get('location')).toBe(PREFIX);
 });
 
-test('a toy set (#data=blobs) trains under /playground/ without COOP/COEP', async ({ page }) => {
-  const log = recordRequests(page);
-  served.length = 0;
-  await boot(page, '#data=blobs');
-  await page.getByTestId('intro-close').click();
-  const run = await trainFor(page, 10);
-  expect(run.config.data).toBe('blobs');
-  expect(run.step).toBeGreaterThanOrEqual(10);
-  expect(run.loss.every(Number.isFinite)).toBe(true);
-  expect(run.backend).toMatch(/^(webgpu|webgl|wasm|cpu)$/);
-  await expect(page.getByTestId('embedding-plot')).toHaveAttribute('data-points', /^[1-9]/);
-  expect((await readRun(page)).step).toBe(run.step); // paused: the loop really stopped
-  expect(served.some((s) => /^\/playground\/assets\/trainer\.worker-[\w-]+\.js$/.test(s.path))).toBe(true);
-  expectAllUnderSubPath(log);
+test.describe('with service workers blocked', () => {
+  test.use({ serviceWorkers: 'block' });
+  test('a toy set (#data=blobs) trains under /playground/ without COOP/COEP, not isolated, on one thread', async ({ page }) => {
+    const log = recordRequests(page);
+    served.length = 0;
+    await boot(page, '#data=blobs', false);
+    await page.getByTestId('intro-close').click();
+    const run = await trainFor(page, 10);
+    expect(run.config.data).toBe('blobs');
+    expect(run.step).toBeGreaterThanOrEqual(10);
+    expect(run.loss.every(Number.isFinite)).toBe(true);
+    expect(run.backend).toMatch(/^(webgpu|webgl|wasm|cpu)$/);
+    await expect(page.getByTestId('embedding-plot')).toHaveAttribute('data-points', /^[1-9]/);
+    expect((await readRun(page)).step).toBe(run.step); // paused: the loop really stopped
+    expect(served.some((s) => /^\/playground\/assets\/trainer\.worker-[\w-]+\.js$/.test(s.path))).toBe(true);
+    if (run.backend === 'wasm') {
+      // No isolation, no SharedArrayBuffer: tfjs-wasm's single-threaded build, and the bar says why.
+      await expect(page.getByTestId('threads')).toHaveText('1');
+      await expect(page.locator('.stat', { has: page.getByTestId('threads') }).locator('.tip')).toContainText('not cross-origin isolated');
+    }
+    expectAllUnderSubPath(log);
+  });
 });

@@ -154,6 +154,8 @@ test('the threshold tool: a FAR picked with the mouse and the keyboard gives a c
   // The choice is a view setting: not written into the link, and kept when the run restarts.
   expect(page.url()).not.toMatch(/far/i);
   await page.getByTestId('reset').click();
+  // The run had finished: Reset asks before it throws the run away.
+  await page.getByTestId('reset-confirm-yes').click();
   await expect(page.getByTestId('step')).toHaveText('0');
   await expect(page.getByTestId('eval-scope')).toContainText('step 0');
   await expect(slider).toHaveAttribute('aria-valuetext', 'FAR 0.05%');

@@ -1,7 +1,9 @@
 // `npm run bench`: runs the benchmark page (bench.html) of the built app in headless Chromium with
 // WebGPU, prints medians and ratios, and writes them to BENCHMARKS.md with the date and machine.
 // BENCH_SIZES / BENCH_EVAL_SIZES (comma-separated) shorten a run while developing; BENCH_PARTS
-// (comma-separated: kernels, training, longtasks, own; default all) runs only some parts. A shortened
+// (comma-separated: kernels, training, longtasks, own, lesson, isolation; default all; BENCH_PRESETS=id,id
+// limits the lesson part) runs only some parts; BENCH_DIST names the built site's folder (default
+// dist, e.g. a `vite build --outDir` of your own). A shortened
 // or partial run prints its tables and leaves BENCHMARKS.md alone.
 import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
@@ -12,8 +14,11 @@ import { BEGIN, END } from './bench-gpu/markdown.mjs';
 import { measureTraining, trainingTables } from './bench/training.mjs';
 import { measureLongTasks } from './bench/longTasks.mjs';
 import { measureOwnEmbeddings, ownEmbeddingsTable } from './bench/ownEmbeddings.mjs';
+import { measureTimeToLesson, timeToLessonTable } from './bench/timeToLesson.mjs';
+import { measureIsolation, isolationSection } from './bench/isolation.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
+const DIST = process.env.BENCH_DIST ?? 'dist';
 const executablePath = execFileSync('node', ['scripts/find-chromium.mjs'], { encoding: 'utf8' }).trim().split('\n').pop();
 const ARGS = ['--enable-unsafe-webgpu', '--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -37,7 +42,7 @@ function longTaskSection(r) {
   ].join('\n');
 }
 
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', DIST], { stdio: 'ignore', detached: true });
 let browser;
 try {
   await waitForServer(`http://127.0.0.1:${PORT}/bench.html`);
@@ -50,7 +55,7 @@ try {
   const report = (process.env.BENCH_PARTS ?? 'kernels').includes('kernels')
     ? await page.evaluate((o) => window.runBenchmarks(o), { sizes: list(process.env.BENCH_SIZES), evalSizes: list(process.env.BENCH_EVAL_SIZES) })
     : { adapter: null };
-  const parts = (process.env.BENCH_PARTS ?? 'kernels,training,longtasks,own').split(',');
+  const parts = (process.env.BENCH_PARTS ?? 'kernels,training,longtasks,own,lesson,isolation').split(',');
   const base = `http://127.0.0.1:${PORT}`;
   const sections = [];
   if (parts.includes('kernels')) sections.push(tables(report));
@@ -60,6 +65,11 @@ try {
     const rows = await measureOwnEmbeddings(browser, `${base}/`, { log: (r) => console.log(JSON.stringify(r)) });
     sections.push(['### Your own embeddings in the page (issue 11)', '', "Projector-style `vectors.tsv` + `metadata.tsv` of seeded blobs (d = 64, 10 classes) picked in the panel; from the second file picked to every view filled (the worker's reading, parsing and evaluating in its own clock). Above 2,000 items the binned all-pairs path (4,096 cosine bins, tfjs-wasm, one thread).", '', ownEmbeddingsTable(rows)].join('\n'));
   }
+  if (parts.includes('lesson')) {
+    const rows = await measureTimeToLesson(browser, base, { ids: process.env.BENCH_PRESETS?.split(',') ?? null, log: (r) => console.log(r) });
+    sections.push(['### Time to lesson (issue 18 §1)', '', "Each preset's link (as \"Copy link\" writes it, backend auto) opened in a fresh 1280×800 page of the built app, Play pressed like a person; the claim judged on the page's own numbers by the code of `presets check`. The lesson step is the first evaluated step from which the claim holds through the run's last; its seconds are from Play until both runs had shown it. Target: ≤ 30 s.", '', timeToLessonTable(rows)].join('\n'));
+  }
+  if (parts.includes('isolation')) sections.push(isolationSection(await measureIsolation(browser, { dist: DIST, log: (r) => console.log(r) }), os.cpus().length));
   const chromiumVersion = browser.version();
   const body = sections.join('\n\n');
   console.log('\n' + body);

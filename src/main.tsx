@@ -1,3 +1,5 @@
+// First: may reload the page once to make it cross-origin isolated (wasm threads on any static host).
+import { afterIsolation } from './isolation/boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
@@ -24,19 +26,23 @@ window.playground = { store, controller };
 /** Opens the run a link describes; `autoplay=1` starts training as soon as it is ready. */
 function open(hash: string): void {
   const view = controller.loadHash(hash);
-  // A presentation or an embedded view opens straight onto the plots.
-  if (view.ui !== 'full') store.setState({ introOpen: false });
+  // A presentation, an embedded view or a preset's link opens straight onto the plots (the intro
+  // is not dismissed for good: a bare visit later still shows it).
+  if (view.ui !== 'full' || store.getState().preset !== null) store.setState({ introOpen: false });
   controller.start();
   if (view.autoplay) controller.play();
 }
-open(window.location.hash);
-// A link opened in this tab, or Back/Forward to a preset or link opened before.
-window.addEventListener('hashchange', () => open(window.location.hash));
+// At once, unless the page is about to reload for cross-origin isolation (src/isolation/boot.ts).
+afterIsolation(() => {
+  open(window.location.hash);
+  // A link opened in this tab, or Back/Forward to a preset or link opened before.
+  window.addEventListener('hashchange', () => open(window.location.hash));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <App controller={controller} />
-    </ErrorBoundary>
-  </StrictMode>,
-);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ErrorBoundary>
+        <App controller={controller} />
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,5 @@
 /**
- * The `metric-playground` command: dispatches to evaluate, train and sweep, and turns every
+ * The `metric-playground` command: dispatches to evaluate, train, sweep and presets check, and turns every
  * outcome into an exit status a script can rely on — 0 success, 2 bad arguments or files (the
  * reason on stderr), 1 anything else. The bin (bin/metric-playground.mjs) loads this module.
  * Each command's module loads on demand, so a bad argument is answered before tfjs loads.
@@ -23,6 +23,7 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
     if (command === 'evaluate') return await (await import('./evaluate')).runEvaluate(rest, ctx);
     if (command === 'train') return await (await import('./train')).runTrain(rest, ctx);
     if (command === 'sweep') return await (await import('./sweep')).runSweep(rest, ctx);
+    if (command === 'presets') return await (await import('./presetsCheck')).runPresetsCheck(rest, ctx);
     throw new CliError(`unknown command “${command}”\n${USAGE}`);
   } catch (e) {
     const { exitCode, message } = describeFailure(e);

@@ -6,16 +6,17 @@
  * (runs.csv/json), mean ± (max − min)/2 per setting (summary.csv/json) and the OPIS-vs-error
  * scatter of TCM Fig. 3 (opis-vs-error.svg). A run that fails or is cut short fails the sweep (exit 1).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { PARAM_KEYS } from '../state/params';
+import { meanAndHalfRange } from '../state/presetClaims';
 import { parseHash, serializeConfig } from '../state/urlSchema';
 import { intFlag, numberListFlag, parseArgs } from './args';
 import { CliError, EXIT_FAILURE } from './errors';
 import type { CliContext } from './evaluate';
 import { configOf } from './train';
+import { lastLine, pool, trainChild } from './trainChild';
 import { SWEEP_USAGE } from './usage';
 
 /** The metrics kept per run and summarised per setting. */
@@ -43,33 +44,12 @@ function combinations(vary: { key: string; values: string[] }[]): Record<string,
   return vary.reduce<Record<string, string>[]>((acc, v) => acc.flatMap((c) => v.values.map((x) => ({ ...c, [v.key]: x }))), [{}]);
 }
 
-/** mean and (max − min)/2 of the finite values (nulls when none). */
-function summarise(xs: (number | null)[]): { mean: number | null; spread: number | null } {
-  const v = xs.filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
-  if (!v.length) return { mean: null, spread: null };
-  return { mean: v.reduce((s, x) => s + x, 0) / v.length, spread: (Math.max(...v) - Math.min(...v)) / 2 };
-}
-
 /** Rows as CSV (header from the first row's keys). */
 function csv(rows: Row[]): string {
   if (!rows.length) return '';
   const cols = Object.keys(rows[0]);
   const cell = (v: unknown) => (v === null || v === undefined ? '' : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
   return [cols.join(','), ...rows.map((r) => cols.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
-}
-
-/** Runs `tasks` with at most `jobs` at once. */
-async function pool<T>(tasks: (() => Promise<T>)[], jobs: number): Promise<T[]> {
-  const out: T[] = new Array(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      out[i] = await tasks[i]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, worker));
-  return out;
 }
 
 /** Runs `sweep`; resolves to the exit status. */
@@ -84,7 +64,6 @@ export async function runSweep(argv: string[], ctx: CliContext & { root?: string
   const jobs = a.values.jobs === undefined ? Math.max(1, cpus().length) : intFlag('jobs', a.values.jobs, 1, 256);
   const { config, backend } = configOf(link, a.values.steps, a.values.backend, ctx);
   const out = a.values.out ?? 'sweep';
-  const bin = join(ctx.root ?? '.', 'bin/metric-playground.mjs');
   const settings = combinations(vary);
   const runs = settings.flatMap((setting) => seeds.map((seed) => ({ setting, seed })));
   mkdirSync(join(out, 'runs'), { recursive: true });
@@ -99,22 +78,16 @@ export async function runSweep(argv: string[], ctx: CliContext & { root?: string
       if (notices.length) throw new CliError(notices.join(' '));
       const hash = `#${serializeConfig(c)}`;
       const dir = join(out, 'runs', `run${String(i + 1).padStart(3, '0')}`);
-      const t0 = performance.now();
-      const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) => {
-        const p = spawn(process.execPath, [bin, 'train', hash, '--backend', backend, '--steps', String(config.steps), '--out', dir, '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });
-        let err = '';
-        p.stderr.on('data', (b) => (err += b));
-        p.on('close', (k) => resolve({ code: k ?? -1, stderr: err }));
-      });
+      const { code, stderr, seconds } = await trainChild(ctx.root ?? '.', hash, backend, config.steps, dir);
       const row: Row = { run: i + 1, ...setting, seed, link: hash, exitCode: code };
       const label = Object.entries(setting).map(([k, v]) => `${k}=${v}`).join(' ') || 'link';
       if (code !== 0) {
-        ctx.stderr(`run ${i + 1} (${label}, seed ${seed}) failed (exit ${code}): ${stderr.trim().split('\n').pop()}\n`);
+        ctx.stderr(`run ${i + 1} (${label}, seed ${seed}) failed (exit ${code}): ${lastLine(stderr)}\n`);
         return { ...row, ...Object.fromEntries(METRICS.map((m) => [m, null])) };
       }
       const fin = JSON.parse(readFileSync(join(dir, 'final', 'metrics.json'), 'utf8'));
       const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
-      const m = { prAuc: fin.prAuc, opis: fin.opis, epsOpis: fin.epsOpis, recallAt1: fin.recall['1'], nmi: fin.nmi, accuracy: run.accuracy, compactness: run.compactness, finalLoss: run.finalLoss, seconds: (performance.now() - t0) / 1000 };
+      const m = { prAuc: fin.prAuc, opis: fin.opis, epsOpis: fin.epsOpis, recallAt1: fin.recall['1'], nmi: fin.nmi, accuracy: run.accuracy, compactness: run.compactness, finalLoss: run.finalLoss, seconds };
       ctx.stderr(`run ${i + 1}/${runs.length} (${label}, seed ${seed}): PR-AUC ${m.prAuc.toFixed(4)}, OPIS ${m.opis.toExponential(2)}, R@1 ${m.recallAt1.toFixed(4)}\n`);
       return { ...row, ...m };
     }),
@@ -125,7 +98,7 @@ export async function runSweep(argv: string[], ctx: CliContext & { root?: string
     const mine = rows.filter((r) => Object.entries(setting).every(([k, v]) => r[k] === v));
     const s: Row = { ...setting, runs: mine.length, failed: mine.filter((r) => r.exitCode !== 0).length };
     for (const k of METRICS) {
-      const { mean, spread } = summarise(mine.map((r) => r[k] as number | null));
+      const { mean, spread } = meanAndHalfRange(mine.map((r) => r[k] as number | null));
       s[`${k}Mean`] = mean;
       s[`${k}Spread`] = spread;
     }
@@ -145,7 +118,7 @@ export async function runSweep(argv: string[], ctx: CliContext & { root?: string
   for (const s of summary) {
     const name = Object.entries(s).slice(0, vary.length).map(([k, v]) => `${k}=${v}`).join(' ') || 'link';
     const f = (k: string) => (s[`${k}Mean`] === null ? '—' : `${Number((s[`${k}Mean`] as number).toPrecision(4))} ± ${Number((s[`${k}Spread`] as number).toPrecision(2))}`);
-    ctx.stdout(`${name}: PR-AUC ${f('prAuc')}, OPIS ${f('opis')}, ε-OPIS ${f('epsOpis')}, R@1 ${f('recallAt1')}, NMI ${f('nmi')} (${s.runs} runs${s.failed ? `, ${s.failed} FAILED` : ''})\n`);
+    ctx.stdout(`${name}: PR-AUC ${f('prAuc')}, OPIS ${f('opis')}, ε-OPIS ${f('epsOpis')}, R@1 ${f('recallAt1')}, NMI ${f('nmi')}, accuracy ${f('accuracy')}, compactness ${f('compactness')} (${s.runs} runs${s.failed ? `, ${s.failed} FAILED` : ''})\n`);
   }
   ctx.stdout(`wrote ${out}/runs.csv, runs.json, summary.csv, summary.json, opis-vs-error.svg\n`);
   const failed = rows.filter((r) => r.exitCode !== 0).length;

@@ -81,9 +81,10 @@ export async function runTrain(argv: string[], ctx: CliContext & { root?: string
     { embeddings: `#${link2} (step ${ev.step})`, labels: config.data, labelColumn: null, fars: [0.01, 0.1], eps: 0.1, path: ev.n <= 2000 ? 'exact' : 'binned', out: join(out, 'final') },
   );
   run.trainer.dispose();
-  // The page's last embedding refresh (nearest-centroid accuracy, compactness), for sweeps and scripts.
+  // The page's last embedding refresh (nearest-centroid accuracy, compactness), and every refresh's, for sweeps and `presets check`.
   const last = h.evalStep.length - 1;
-  const summary = { link: `#${link2}`, backend, steps: config.steps, finalLoss: h.loss[h.loss.length - 1], accuracy: h.accuracy[last] ?? null, compactness: h.compactness[last] ?? null, trainSeconds: run.trainSeconds, seconds: run.seconds };
+  const summary = { link: `#${link2}`, backend, steps: config.steps, finalLoss: h.loss[h.loss.length - 1], accuracy: h.accuracy[last] ?? null, compactness: h.compactness[last] ?? null, trainSeconds: run.trainSeconds, seconds: run.seconds,
+    refreshes: { step: h.evalStep, accuracy: h.accuracy, compactness: h.compactness } };
   writeFileSync(join(out, 'run.json'), JSON.stringify(summary, null, 2) + '\n');
   const r1 = fin.recall['1'];
   ctx.stdout(

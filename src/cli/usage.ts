@@ -8,6 +8,9 @@ export const TRAIN_USAGE = "usage: metric-playground train '<link or #hash>' [--
 /** Usage line of `sweep`. */
 export const SWEEP_USAGE = "usage: metric-playground sweep '<link>' --vary KEY=v1,v2,… [--vary …] --seeds 1,2,3 [--steps N] [--jobs N] [--out DIR]";
 
+/** Usage line of `presets check`. */
+export const PRESETS_USAGE = 'usage: metric-playground presets check [--preset ID,…] [--seeds 1,2,3,4,5] [--backend wasm|cpu] [--jobs N] [--out DIR]';
+
 /** The help text of the command. */
 export const USAGE = [
   'metric-playground — the Metric Playground on the command line',
@@ -15,6 +18,7 @@ export const USAGE = [
   EVALUATE_USAGE,
   TRAIN_USAGE,
   SWEEP_USAGE,
+  PRESETS_USAGE,
   '',
   'exit status: 0 success, 2 bad arguments or files (reason on stderr), 1 anything else',
 ].join('\n');

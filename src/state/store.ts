@@ -6,13 +6,13 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { Config } from './params';
-import type { BackendInfo, EmbeddingSnapshot, FromWorker } from '../worker/protocol';
+import type { BackendInfo, EmbeddingSnapshot } from './reports';
 import type { StepPoint } from '../ml/trainer';
 import type { EvalReport } from '../eval/evaluate';
 import { runLabel } from './summary';
 import type { UiMode } from './viewParams';
 
-import { addNotice, type Notice } from './notices';
+import type { Notice } from './notices';
 
 export { addNotice, dismissNotice, type Notice } from './notices';
 
@@ -183,7 +183,8 @@ export function clearRun(store: PlaygroundStore): number {
   return run;
 }
 
-function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
+/** Appends trained steps to the run's history. */
+export function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
   const { history: h, historyVersion } = store.getState();
   for (const p of points) {
     h.step.push(p.step);
@@ -195,7 +196,7 @@ function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
 }
 
 /** Drops every point after `step` from the history and the metrics over steps (the run goes on from there). */
-function truncateRun(store: PlaygroundStore, step: number): void {
+export function truncateRun(store: PlaygroundStore, step: number): void {
   const { history: h, evalSeries: e } = store.getState();
   const cut = (steps: number[], series: number[][]) => {
     const end = steps.findIndex((s) => s > step);
@@ -266,7 +267,11 @@ export function clearRecorded(store: PlaygroundStore): void {
 /** Snapshots kept for the timeline; beyond this every other one is dropped (the newest always stays). */
 export const MAX_TIMELINE = 120;
 
-function appendSnapshot(store: PlaygroundStore, snap: EmbeddingSnapshot): void {
+/**
+ * Shows a new embedding snapshot and keeps it on the timeline, with its accuracy and compactness;
+ * one at the step of the latest replaces it (a run's last step is refreshed in place).
+ */
+export function appendSnapshot(store: PlaygroundStore, snap: EmbeddingSnapshot): void {
   const { history: h, historyVersion, config } = store.getState();
   let { timeline, ghost, timelineIndex } = store.getState();
   const last = h.evalStep.length - 1;
@@ -300,68 +305,19 @@ export function viewedSnapshot(s: PlaygroundState): EmbeddingSnapshot | null {
 }
 
 /** Keeps the latest evaluation; the series over steps takes only the periodic ones (same items each time). */
-function appendEvaluation(store: PlaygroundStore, msg: Extract<FromWorker, { type: 'evaluation' }>): void {
+export function appendEvaluation(store: PlaygroundStore, step: number, full: boolean, r: EvalReport): void {
   const { evalSeries: e, evalVersion } = store.getState();
-  const r = msg.report;
-  if (msg.full) {
-    store.setState({ evaluation: { ...r, step: msg.step, full: true }, evalProgress: null });
+  if (full) {
+    store.setState({ evaluation: { ...r, step, full: true }, evalProgress: null });
     return;
   }
-  e.step.push(msg.step);
+  e.step.push(step);
   e.ap.push(r.ap);
   e.opis.push(r.opis);
   e.epsOpis.push(r.epsOpis);
   e.recallAt1.push(r.recall.value[r.recall.k.indexOf(1)]);
   e.nmi.push(r.nmi);
-  store.setState({ evaluation: { ...r, step: msg.step, full: msg.full }, evalProgress: null, evalVersion: evalVersion + 1 });
-}
-
-/** Folds one worker message into the state; reports about an older run are dropped. */
-export function ingest(store: PlaygroundStore, msg: FromWorker): void {
-  const workerWide = msg.type === 'backend' || msg.type === 'fatal';
-  if (!workerWide && msg.run !== store.getState().run) return;
-  switch (msg.type) {
-    case 'backend':
-      store.setState({ backend: msg.info });
-      if (msg.info.note) addNotice(store, 'info', msg.info.note);
-      return;
-    case 'progress':
-      store.setState({ progress: msg.fraction >= 1 ? null : { label: msg.label, fraction: msg.fraction } });
-      return;
-    case 'dataFailed':
-      store.setState({ dataError: msg.message, progress: null });
-      return;
-    case 'ready':
-      store.setState({
-        dataset: { description: msg.description, trainSize: msg.trainSize, evalSize: msg.evalSize, encoder: msg.encoder, kernels: msg.kernels },
-      });
-      return;
-    case 'steps':
-      appendSteps(store, msg.points);
-      return;
-    case 'resumed':
-      truncateRun(store, msg.step);
-      return;
-    case 'snapshot':
-      appendSnapshot(store, msg.snapshot);
-      return;
-    case 'evaluation':
-      appendEvaluation(store, msg);
-      return;
-    case 'evalProgress':
-      store.setState({ evalProgress: msg.fraction >= 1 ? null : msg.fraction });
-      return;
-    case 'state':
-      store.setState({ running: msg.running, step: msg.step, finished: msg.finished, diverged: msg.diverged, numTensors: msg.numTensors });
-      return;
-    case 'notice':
-      addNotice(store, msg.level, msg.message);
-      return;
-    case 'fatal':
-      store.setState({ fatal: msg.message, running: false });
-      addNotice(store, 'error', msg.message);
-      return;
-  }
+  store.setState({ evaluation: { ...r, step, full }, evalProgress: null, evalVersion: evalVersion + 1 });
 }
 
 /** React hook over a store, with a selector. */

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { ControllerContext } from './context';
 import type { Controller } from './controller';
 import { Header } from './Header';
@@ -26,6 +27,24 @@ import { OwnEmbeddingsPanel } from './ownEmbeddings/OwnEmbeddingsPanel';
 import { TrainingOrOwn, ViewSourceSwitch } from './ownEmbeddings/OwnViews';
 import './lecture.css';
 
+/**
+ * The first Tab stop: past the header and the sidebar's ~100 controls, straight to the views. It
+ * moves the focus itself (the URL hash is the run's link, so it must not follow `#views`).
+ */
+function SkipLink() {
+  const skip = (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    const views = document.getElementById('views');
+    views?.focus({ preventScroll: true });
+    views?.scrollIntoView({ block: 'start' });
+  };
+  return (
+    <a className="skip-link" href="#views" data-testid="skip-link" onClick={skip}>
+      Skip to the views
+    </a>
+  );
+}
+
 export function App({ controller }: { controller: Controller }) {
   // The layout the link asks for: everything, a lecture (transport and large views), or bare views
   // for an iframe. What a mode leaves out is not rendered (or display: none), so Tab never reaches it.
@@ -35,6 +54,8 @@ export function App({ controller }: { controller: Controller }) {
     <ControllerContext.Provider value={controller}>
       <OwnProvider controller={controller} restore={full}>
         <div className={`app app-${ui}`} data-ui={ui}>
+          {/* Lecture and embed modes have a handful of stops before the views: no need to skip. */}
+          {full && <SkipLink />}
           {full && <Header />}
           {ui === 'lecture' && <LectureBar />}
           <Notices />
@@ -49,7 +70,7 @@ export function App({ controller }: { controller: Controller }) {
                 <SettingsPanel />
               </aside>
             )}
-            <main className="views">
+            <main className="views" id="views" tabIndex={-1} data-testid="views">
               {ui === 'embed' && <EmbedBar />}
               {full && <Intro />}
               {ui !== 'embed' && <PresetGuide />}

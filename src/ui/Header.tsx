@@ -1,21 +1,14 @@
-import { useAppState, useController } from './context';
+import { useController } from './context';
+import { BackendLine } from './BackendLine';
 import { ProgressBar } from './ProgressBar';
 import { PresetMenu } from './presets/PresetMenu';
 import { openGlossary } from '../state/store';
-import { Tip } from './help/Tip';
 import { setShortcutsOpen } from './shortcuts';
 
-/** Title, the backend in use and the WebGPU adapter, and the data-loading progress. */
+/** Title, the backend in use in words (its details behind a disclosure), and the data-loading progress. */
 export function Header() {
-  const backend = useAppState((s) => s.backend);
-  const adapter = backend?.adapter;
   const controller = useController();
   const { store } = controller;
-  const adapterText = adapter
-    ? `adapter: ${adapter.vendor || '?'} / ${adapter.architecture || '?'}${adapter.fallback ? ' (CPU fallback)' : ''}`
-    : backend
-      ? 'no WebGPU adapter'
-      : '';
   return (
     <header className="header">
       <h1>Metric Playground</h1>
@@ -35,29 +28,7 @@ export function Header() {
           Lecture mode
         </button>
       </nav>
-      <div className="backend-info">
-        <span className="label">backend</span>
-        <span className="badge" data-testid="backend">
-          {backend ? backend.active : 'starting…'}
-        </span>
-        {adapter?.description ? (
-          <Tip tip={adapter.description}>
-            <span className="adapter" data-testid="adapter">
-              {adapterText}
-            </span>
-          </Tip>
-        ) : (
-          <span className="adapter" data-testid="adapter">
-            {adapterText}
-          </span>
-        )}
-        {/* Why this backend (a fallback, a software renderer): the notice fades, this stays. */}
-        {backend?.note && (
-          <span className="backend-note" data-testid="backend-note">
-            {backend.note}
-          </span>
-        )}
-      </div>
+      <BackendLine />
       <ProgressBar />
     </header>
   );

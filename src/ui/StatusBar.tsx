@@ -1,6 +1,7 @@
 import { useAppState } from './context';
 import { changedSettings } from '../state/summary';
 import { Tip } from './help/Tip';
+import { isolationSentence, pageIsolation } from '../isolation/isolation';
 
 const fmt = (v: number | undefined, digits = 4) => (v === undefined ? '—' : Number.isFinite(v) ? v.toPrecision(digits) : String(v));
 
@@ -14,7 +15,8 @@ export function StatusBar() {
   const config = useAppState((s) => s.config);
   const run = useAppState((s) => s.run);
   const threads = useAppState((s) => s.backend?.threads);
-  const changed = changedSettings(config);
+  // The backend is said once, by the header's backend line: not again here.
+  const changed = changedSettings(config).filter((c) => c.key !== 'backend');
   const last = useAppState((s) => {
     const h = s.history;
     const i = h.loss.length - 1;
@@ -47,7 +49,7 @@ export function StatusBar() {
           label="threads"
           testId="threads"
           value={String(threads.count)}
-          title={`tfjs-wasm computes with ${threads.count === 1 ? 'one thread' : `${threads.count} threads`}${threads.threaded ? ' (its threaded build)' : ''}${threads.why ? `: ${threads.why}` : ''}.`}
+          title={`tfjs-wasm computes with ${threads.count === 1 ? 'one thread' : `${threads.count} threads`}${threads.threaded ? ' (its threaded build)' : ''}${threads.why ? `: ${threads.why}` : ''}. ${isolationSentence(pageIsolation())}`.trim()}
         />
       )}
       <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useAppState, useController } from './context';
 import { addNotice } from '../state/store';
+import { cancelReset, confirmReset, requestReset, useRunGuard } from './runGuard';
 
 /** Play, pause, single step, reset, and the link that reproduces the run. */
 export function Transport() {
@@ -12,20 +13,27 @@ export function Transport() {
   const halted = finished || diverged;
   const ready = useAppState((s) => s.dataset !== null && s.progress === null);
   const lecture = useAppState((s) => s.ui === 'lecture');
+  const step = useAppState((s) => s.step);
+  const guard = useRunGuard();
   const [link, setLink] = useState<string | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const buttonsRef = useRef<HTMLDivElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
   // The transport button that holds the keyboard focus (null once focus moved elsewhere on purpose).
   const focused = useRef<string | null>(null);
 
   // Play disables itself once the run starts, Pause once it stops: the focus would fall to <body>
-  // and Space could not undo the press. Hand it to the button that undoes it (or the next usable one).
+  // and Space could not undo the press. Hand it to the button that undoes it (or the next usable
+  // one) — never to Reset, where the next Space would throw the run away: when no button can go on
+  // (the run finished, diverged, or is being built) the focus waits on the transport itself, where
+  // Space is the page's shortcut, and moves to Play once the run can be played.
   useEffect(() => {
     const from = focused.current;
     const box = buttonsRef.current;
     if (!from || !box) return;
     const now = document.activeElement as HTMLButtonElement | null;
-    if (now && now !== document.body && !now.disabled) return;
-    const order = from === 'play' ? ['pause', 'play', 'step-once', 'reset'] : ['play', 'step-once', 'pause', 'reset'];
+    if (now && now !== document.body && now !== sectionRef.current && !now.disabled) return;
+    const order = from === 'play' ? ['pause', 'play', 'step-once'] : ['play', 'step-once', 'pause'];
     for (const id of order) {
       const b = box.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`);
       if (b && !b.disabled) {
@@ -33,7 +41,35 @@ export function Transport() {
         return;
       }
     }
+    if (now !== sectionRef.current) sectionRef.current?.focus();
   }, [running, ready, halted]);
+  // The question about resetting a finished run takes the focus on its safe answer; once it is gone
+  // (answered, or the run replaced), the focus must not fall to <body>.
+  const asked = useRef(false);
+  useEffect(() => {
+    const was = asked.current;
+    asked.current = guard.confirmReset;
+    if (guard.confirmReset) keepRef.current?.focus();
+    else if (was && (document.activeElement === document.body || document.activeElement === null)) sectionRef.current?.focus();
+  }, [guard.confirmReset]);
+  // On a finished or diverged run this only asks (the question below, focused by the effect above).
+  const reset = () => void requestReset(c);
+  const discard = () => {
+    confirmReset(c);
+    // Play takes the focus once the new run is ready (the effect above); meanwhile the transport has it.
+    focused.current = 'pause';
+    sectionRef.current?.focus();
+  };
+  const keep = () => {
+    cancelReset();
+    buttonsRef.current?.querySelector<HTMLButtonElement>('[data-testid="reset"]')?.focus();
+  };
+  const keepOnEscape = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Escape') return;
+    // Not also the page's Escape (which would leave lecture mode).
+    e.preventDefault();
+    keep();
+  };
   const onFocus = (e: FocusEvent<HTMLElement>) => {
     focused.current = (e.target as HTMLElement).dataset.testid ?? null;
   };
@@ -54,7 +90,8 @@ export function Transport() {
   };
 
   return (
-    <section className="transport">
+    // Focusable (not by Tab) so the focus has a place to wait that no key press can hurt.
+    <section className="transport" ref={sectionRef} tabIndex={-1} data-testid="transport">
       <div className="buttons" ref={buttonsRef} onFocus={onFocus} onBlur={onBlur}>
         <button data-testid="play" onClick={() => c.play()} disabled={!ready || running || halted} title="Train continuously (Space)" aria-keyshortcuts="Space">
           ▶ Play
@@ -65,7 +102,7 @@ export function Transport() {
         <button data-testid="step-once" onClick={() => c.stepOnce()} disabled={!ready || running || halted} title="One training step (S)" aria-keyshortcuts="S">
           Step
         </button>
-        <button data-testid="reset" onClick={() => c.reset()} title="Restart from the same seeds (R)" aria-keyshortcuts="R">
+        <button data-testid="reset" onClick={reset} title="Restart from the same seeds (R)" aria-keyshortcuts="R">
           ↺ Reset
         </button>
         {/* Lecture mode shows only what drives the run. */}
@@ -75,12 +112,32 @@ export function Transport() {
           </button>
         )}
       </div>
-      {finished && <p className="hint">Reached the step limit; raise “Steps” to train longer.</p>}
-      {diverged && (
-        <p className="hint" data-testid="diverged-hint">
-          Training diverged: press Reset, or lower the learning rate or α, to continue.
-        </p>
+      {guard.confirmReset && (
+        <div className="reset-confirm" role="group" aria-labelledby="reset-confirm-text" data-testid="reset-confirm" onKeyDown={keepOnEscape}>
+          <p id="reset-confirm-text">
+            Reset throws away this {diverged ? 'diverged' : 'finished'} run (step {step}, its curves and evaluations) and starts again from the same seeds.
+          </p>
+          <button type="button" data-testid="reset-confirm-yes" onClick={discard}>
+            Reset the run
+          </button>
+          <button type="button" data-testid="reset-confirm-no" ref={keepRef} onClick={keep}>
+            Keep it
+          </button>
+        </div>
       )}
+      <div role="status" className="transport-status">
+        {finished && <p className="hint" data-testid="finished-hint">Reached the step limit; raise “Steps” to train longer.</p>}
+        {diverged && (
+          <p className="hint" data-testid="diverged-hint">
+            Training diverged: press Reset, or lower the learning rate or α, to continue.
+          </p>
+        )}
+        {guard.playWhenReady && (
+          <p className="hint" data-testid="play-pending">
+            The run starts when it is ready (Space again: it will not).
+          </p>
+        )}
+      </div>
       {link && !lecture && (
         <input
           className="share-url"

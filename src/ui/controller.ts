@@ -8,8 +8,9 @@
  */
 import type { Config, ParamKey } from '../state/params';
 import { checkEntry, parseHash, serializeConfig } from '../state/urlSchema';
-import { addNotice, clearRun, createPlaygroundStore, ingest, type PlaygroundStore } from '../state/store';
-import type { FromWorker, ToWorker } from '../worker/protocol';
+import { addNotice, clearRun, createPlaygroundStore, type PlaygroundState, type PlaygroundStore } from '../state/store';
+import { ingest } from './ingest';
+import type { AutoChoice, FromWorker, ToWorker } from '../worker/protocol';
 import { PRESET_BY_ID, presetConfig, presetRunIndex } from '../state/presets';
 import { runTitle } from '../state/summary';
 import type { UiMode, View } from '../state/viewParams';
@@ -21,6 +22,8 @@ import { Inbox } from './inbox';
 export class Controller {
   private worker: Worker | null = null;
   private workerBackend: Config['backend'] | null = null;
+  /** B waiting for A's measured backend (see start): unsubscribes. */
+  private waitForA: (() => void) | null = null;
   /** Configuration B of a comparison (only on A's controller), or null. */
   compare: Controller | null = null;
   /** The worker's reports, folded into the store in batches (inbox.ts): a fast run must not redraw the page at every step. */
@@ -59,12 +62,31 @@ export class Controller {
     this.store.setState({ backend: null, fatal: null });
   }
 
-  /** Starts a run for the current configuration (a new worker if the backend changed). */
+  /**
+   * Starts a run for the current configuration (a new worker if the backend changed). B of a
+   * comparison on auto takes A's measured backend: it waits for A's measurement rather than
+   * measuring the backends again beside it (two measurements at once slow each other and B).
+   */
   start(): void {
     const { config, fatal } = this.store.getState();
     if (!this.worker || this.workerBackend !== config.backend || fatal) this.spawn();
     const run = clearRun(this.store);
-    this.send({ type: 'init', config, dataUrl: this.dataUrl, run, faults: requestedFaults() });
+    this.waitForA?.();
+    this.waitForA = null;
+    const a = this.owner?.store;
+    const init = (autoFrom?: AutoChoice) => this.send({ type: 'init', config, dataUrl: this.dataUrl, run, faults: requestedFaults(), autoFrom });
+    if (!a || config.backend !== 'auto' || a.getState().config.backend !== 'auto') return init();
+    const chosen = (s: PlaygroundState) => (s.backend ? { active: s.backend.active, note: s.backend.note } : null);
+    const now = chosen(a.getState());
+    if (now) return init(now);
+    this.store.setState({ progress: { label: 'Waiting for A’s backend measurement', fraction: 0 } });
+    this.waitForA = a.subscribe((s) => {
+      const c = chosen(s);
+      if (!c || this.store.getState().run !== run) return;
+      this.waitForA?.();
+      this.waitForA = null;
+      init(c);
+    });
   }
 
   /** Trains continuously (both runs of a comparison). */
@@ -145,7 +167,8 @@ export class Controller {
     // B is another run than A: asking for the same one swaps them.
     const other = b !== a && preset.runs[b] ? b : a === 0 ? 1 : 0;
     const runB = preset.runs.length > 1 ? preset.runs[other] : null;
-    this.store.setState({ preset: { id, a, b: runB ? other : null }, config: presetConfig(preset.runs[a], backend) });
+    // The intro steps aside (not dismissed for good): the preset's views come up first.
+    this.store.setState({ preset: { id, a, b: runB ? other : null }, config: presetConfig(preset.runs[a], backend), introOpen: false });
     this.start();
     this.setCompare(runB ? presetConfig(runB, backend) : null);
     this.play();
@@ -256,6 +279,8 @@ export class Controller {
   }
 
   dispose(): void {
+    this.waitForA?.();
+    this.waitForA = null;
     this.inbox.flush();
     this.compare?.dispose();
     this.compare = null;

@@ -1,20 +1,23 @@
 /**
- * Keyboard shortcuts of the page: Space plays or pauses, `s` steps once, `r` resets, `?` shows the
- * list, Escape closes it (and leaves lecture mode). They stay out of the way of typing: nothing
- * fires in a text field, select or editable element, nor with Ctrl, Alt or Meta held, and Space on
- * a focused button is left to the button (it clicks it; acting too would toggle twice).
+ * Keyboard shortcuts of the page: Space plays or pauses (pressed while the run is being built, it
+ * starts the run once ready), `s` steps once, `r` resets (asking first on a finished or diverged
+ * run), `?` shows the list, Escape closes it (and leaves lecture mode). They stay out of the way of
+ * typing: nothing fires in a text field, select or editable element, nor with Ctrl, Alt or Meta
+ * held, and Space on a focused button is left to the button (it clicks it; acting too would toggle
+ * twice).
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Controller } from './controller';
+import { requestReset, resetLosesRun, togglePlay } from './runGuard';
 
 /** What a key press asks for. */
 export type ShortcutAction = 'toggle' | 'step' | 'reset' | 'help' | 'escape';
 
 /** The list shown by `?` (keys as printed, what they do). */
 export const SHORTCUTS: ReadonlyArray<{ keys: string; does: string }> = [
-  { keys: 'Space', does: 'Play / pause training' },
+  { keys: 'Space', does: 'Play / pause training (while the run is being prepared: start it once ready)' },
   { keys: 'S', does: 'One training step' },
-  { keys: 'R', does: 'Reset the run (same seeds)' },
+  { keys: 'R', does: 'Reset the run (same seeds); a finished run asks first' },
   { keys: '?', does: 'Show or hide this list' },
   { keys: 'Esc', does: 'Close this list; leave lecture mode' },
 ];
@@ -95,17 +98,18 @@ function perform(c: Controller, action: ShortcutAction): boolean {
   const halted = s.finished || s.diverged;
   switch (action) {
     case 'toggle':
-      if (s.running) c.pause();
-      else if (ready && !halted) c.play();
-      else return false;
-      return true;
+      // Plays, pauses, or (while the run is being built) starts it once it is ready (runGuard.ts).
+      return togglePlay(c);
     case 'step':
       // As the Step button: only while paused, on a run that can go on.
       if (!ready || s.running || halted) return false;
       c.stepOnce();
       return true;
     case 'reset':
-      c.reset();
+      // A finished or diverged run is reset only after a confirmation, which the transport asks
+      // (embed mode has no transport to ask in: there `r` leaves such a run alone).
+      if (s.ui === 'embed' && resetLosesRun(c)) return false;
+      requestReset(c);
       return true;
     case 'help':
       setShortcutsOpen(!helpOpen);

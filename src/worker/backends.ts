@@ -114,7 +114,7 @@ export function wasmThreads(): BackendInfo['threads'] {
   if (!threaded) {
     why = self.crossOriginIsolated
       ? 'this browser cannot share memory between workers, which threads need'
-      : 'the page is not cross-origin isolated (its host sends no COOP/COEP headers), which threads need';
+      : 'the page is not cross-origin isolated (COOP/COEP headers, from the host or the service worker), which threads need';
   } else if (count < cores) {
     why = `tfjs-wasm's threaded build uses half the logical cores (at most 8), leaving the rest to the page: ${count} of ${cores} here`;
   }

@@ -3,12 +3,13 @@ import { ControllerContext, useAppState, useController } from '../context';
 import { useFrameRedraw } from '../plots/useFrameRedraw';
 import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { CompareTable } from './CompareTable';
-import { drawPrPair, drawSeries } from './pairChart';
+import { drawPrPair, drawSeries, type Marker } from './pairChart';
 import { PlotExportButtons } from '../exports/PlotExportButtons';
 import type { CompareChartId } from '../exports/exportable';
 import { PARAMS, optionLabel } from '../../state/params';
 import { usePlayground, type PlaygroundState } from '../../state/store';
 import type { Controller } from '../controller';
+import { PairExportButtons } from './PairExportButtons';
 
 const SIZE: [number, number] = [400, 200];
 
@@ -35,8 +36,9 @@ export function CompareView() {
 function Comparison({ a, b }: { a: Controller; b: Controller }) {
   const configA = useAppState((s) => s.config);
   const configB = usePlayground(b.store, (s) => s.config);
+  const section = useRef<HTMLElement>(null);
   return (
-    <section className="compare" data-testid="compare" aria-label="Comparison of runs A and B">
+    <section className="compare" data-testid="compare" aria-label="Comparison of runs A and B" ref={section}>
       <header>
         <h2>
           <span className="tag a">A</span> against <span className="tag b">B</span>
@@ -44,6 +46,8 @@ function Comparison({ a, b }: { a: Controller; b: Controller }) {
         <p data-testid="compare-diff">
           B differs from A in: <strong>{differences(configA, configB)}</strong>
         </p>
+        {/* The lesson as one figure: both runs side by side, each with its label and step. */}
+        <PairExportButtons a={a} b={b} caption={`B differs from A in: ${differences(configA, configB)}`} host={() => section.current} />
         <button type="button" data-testid="compare-stop" onClick={() => a.setCompare(null)}>
           Stop comparing
         </button>
@@ -89,6 +93,16 @@ function Overlay({ a, b, testId, title, draw }: { a: Controller; b: Controller; 
   );
 }
 
+/** Each run's heating-up switch, where it has one: the step its α changes (HU's schedule). */
+function heatMarkers(a: PlaygroundState, b: PlaygroundState): Marker[] {
+  return [
+    ['A', a, 'run-a'],
+    ['B', b, 'run-b'],
+  ]
+    .filter(([, s]) => (s as PlaygroundState).config.heat !== 'off')
+    .map(([tag, s, className]) => ({ x: (s as PlaygroundState).config.heatAt, label: `${tag as string} heats up`, className: className as string }));
+}
+
 const drawLoss: Draw = (svg, a, b) =>
   drawSeries(
     svg,
@@ -97,7 +111,7 @@ const drawLoss: Draw = (svg, a, b) =>
       { name: 'A loss', x: a.history.step, y: a.history.loss, className: 'run-a' },
       { name: 'B loss', x: b.history.step, y: b.history.loss, className: 'run-b' },
     ],
-    { xLabel: 'step', yLabel: 'loss' },
+    { xLabel: 'step', yLabel: 'loss', markers: heatMarkers(a, b) },
   );
 
 const drawMetrics: Draw = (svg, a, b) =>
@@ -110,7 +124,7 @@ const drawMetrics: Draw = (svg, a, b) =>
       { name: 'A OPIS ×100', x: a.evalSeries.step, y: a.evalSeries.opis.map((v) => 100 * v), className: 'run-a dashed' },
       { name: 'B OPIS ×100', x: b.evalSeries.step, y: b.evalSeries.opis.map((v) => 100 * v), className: 'run-b dashed' },
     ],
-    { xLabel: 'step', yLabel: 'value', yDomain: [0, 1] },
+    { xLabel: 'step', yLabel: 'value', yDomain: [0, 1], markers: heatMarkers(a, b) },
   );
 
 const drawPr: Draw = (svg, a, b) => drawPrPair(svg, SIZE, a, b);

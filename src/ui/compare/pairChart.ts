@@ -13,6 +13,13 @@ export interface Series {
 export const A_COLOUR = '#0077bb';
 export const B_COLOUR = '#d8631a';
 
+/** A vertical line at step `x` with a short label (a run's heating-up switch), in its run's colour. */
+export interface Marker {
+  x: number;
+  label: string;
+  className: string;
+}
+
 /**
  * Draws several line series on shared axes into `svgEl` (viewBox W × H): the overlays of the
  * comparison view. Empty series are skipped; the legend names each one. Elements are created once
@@ -23,7 +30,7 @@ export function drawSeries(
   size: [number, number],
   series: Series[],
   /** `yDomain`: the least y-extent shown (data beyond it widen the axis); `xDomain`: the x-extent. */
-  opts: { xLabel: string; yLabel: string; yDomain?: [number, number]; xDomain?: [number, number] },
+  opts: { xLabel: string; yLabel: string; yDomain?: [number, number]; xDomain?: [number, number]; markers?: Marker[] },
 ): void {
   const [W, H] = size;
   // The legend: two entries a row when there are more than two, so every name fits the width.
@@ -74,6 +81,21 @@ export function drawSeries(
     .attr('class', ({ s }) => `compare-line ${s.className}`)
     .attr('data-points', ({ s }) => s.x.length)
     .attr('d', ({ s }) => line(downsample(s.x, s.y)));
+  // Markers only once the runs have reached them (a switch in the future is not on the axis yet).
+  const xMax = x.domain()[1];
+  const marks = svg
+    .selectAll<SVGGElement, Marker>('g.switch-marker')
+    .data((opts.markers ?? []).filter((m) => m.x <= xMax), (m) => `${m.className}|${m.x}`)
+    .join((enter) => {
+      const g = enter.append('g');
+      g.append('line');
+      g.append('text').attr('font-size', 9).attr('text-anchor', 'end');
+      return g;
+    })
+    .attr('class', (m) => `switch-marker ${m.className}`)
+    .attr('data-step', (m) => m.x);
+  marks.select('line').attr('x1', (m) => x(m.x)).attr('x2', (m) => x(m.x)).attr('y1', M.top).attr('y2', H - M.bottom).attr('stroke-dasharray', '3 2');
+  marks.select('text').attr('x', (m) => x(m.x) - 2).attr('y', M.top + 9).text((m) => m.label);
 }
 
 /** A's and B's PR curves overlaid in a `size` chart (the comparison views of runs and of sets). */

@@ -4,7 +4,7 @@
  */
 
 /** Ids of the presets the introduction points to. */
-export type PresetId = 'hu-temperature' | 'ce-vs-ssm' | 'tcm' | 'blobs' | 'rings' | 'spirals' | 'hu-gradient' | 'cenm-vs-snm';
+export type PresetId = 'hu-temperature' | 'heating-up' | 'ce-vs-ssm' | 'tcm' | 'blobs' | 'rings' | 'spirals' | 'hu-gradient' | 'cenm-vs-snm';
 
 /** A preset suggested as a first step. */
 export interface IntroPreset {
@@ -58,8 +58,9 @@ export const MORE_PRESETS: readonly MorePreset[] = Object.freeze([
   { id: 'blobs', hint: 'toy set' },
   { id: 'rings', hint: 'toy set' },
   { id: 'spirals', hint: 'toy set' },
+  { id: 'heating-up', hint: 'heating-up' },
   { id: 'hu-gradient', hint: 'gradient against α' },
-  { id: 'cenm-vs-snm', hint: 'mining per row vs per batch' },
+  { id: 'cenm-vs-snm', hint: 'row vs batch mining' },
 ]);
 
 /** Lead-in to the further presets. */

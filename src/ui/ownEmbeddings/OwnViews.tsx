@@ -95,7 +95,7 @@ function OwnCompare({ a, b }: { a: Controller; b: Controller }) {
           </figcaption>
           <svg ref={svg} viewBox={`0 0 ${SIZE[0]} ${SIZE[1]}`} role="img" aria-label={`${title}, sets A and B`} />
         </figure>
-        <CompareTable a={a} b={b} />
+        <CompareTable a={a} b={b} showStep={false} />
       </div>
     </section>
   );
