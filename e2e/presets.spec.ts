@@ -73,14 +73,33 @@ for (const preset of PRESETS.filter((p): p is Preset & { claim: NonNullable<Pres
       const value = Number.parseFloat(text) / 100;
       expect(value, text).toBeGreaterThanOrEqual(claim.atLeast!);
     }
-    if (preset.id === 'heating-up') {
-      // The switch is marked on the overlaid curves, in B's colour, at its step.
-      const heatAt = String(Number(new URLSearchParams(preset.runs[1].link).get('heatAt')));
-      for (const chart of ['compare-loss', 'compare-metrics']) await expect(page.getByTestId(chart).locator(`g.switch-marker.run-b[data-step="${heatAt}"]`)).toHaveCount(1);
-      await expect(page.getByTestId('compare-loss').locator('g.switch-marker.run-a')).toHaveCount(0);
-    }
   });
 }
+
+test('heating-up: the switch is marked on the overlaid curves, and the heated run keeps the embedding before it', async ({ page }) => {
+  await openApp(page, '#backend=wasm', 'wasm');
+  await page.getByTestId('intro-close').click();
+  await page.getByTestId('presets').click();
+  await page.getByTestId('preset-heating-up').click();
+  const preset = PRESETS.find((p) => p.id === 'heating-up')!;
+  await expect(page.getByTestId('preset-measured')).toContainText(preset.measured!);
+  const heatAt = Number(new URLSearchParams(preset.runs[1].link).get('heatAt'));
+  // Not drawn before the runs reach it…
+  await expect(page.getByTestId('compare-loss').locator('g.switch-marker')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => window.playground.controller.compare!.store.getState().snapshot?.step ?? 0), { timeout: 240_000 }).toBeGreaterThan(heatAt);
+  // …then in B's colour, at its step, on the loss and the PR-AUC/OPIS overlays; A has no switch.
+  for (const chart of ['compare-loss', 'compare-metrics']) await expect(page.getByTestId(chart).locator(`g.switch-marker.run-b[data-step="${heatAt}"]`)).toHaveCount(1);
+  await expect(page.getByTestId('compare-loss').locator('g.switch-marker.run-a')).toHaveCount(0);
+  // B's α really changed there, and its circle keeps the embedding from just before the switch.
+  const b = await page.evaluate(() => {
+    const s = window.playground.controller.compare!.store.getState();
+    return { alpha: [...s.history.alpha], ghost: s.ghost?.step ?? null };
+  });
+  expect(b.alpha[heatAt - 2]).toBe(16);
+  expect(b.alpha.at(-1)).toBe(4);
+  expect(b.ghost).not.toBeNull();
+  expect(b.ghost!).toBeLessThanOrEqual(heatAt);
+});
 
 test('hu-gradient: hard samples get larger gradients as α grows, centroid samples vanishing ones (HU Fig. 2)', async ({ page }) => {
   await openApp(page, '#backend=wasm', 'wasm');

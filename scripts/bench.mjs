@@ -1,8 +1,9 @@
 // `npm run bench`: runs the benchmark page (bench.html) of the built app in headless Chromium with
 // WebGPU, prints medians and ratios, and writes them to BENCHMARKS.md with the date and machine.
 // BENCH_SIZES / BENCH_EVAL_SIZES (comma-separated) shorten a run while developing; BENCH_PARTS
-// (comma-separated: kernels, training, longtasks, own, lesson, isolation; default all; BENCH_PRESETS=id,id
-// limits the lesson part) runs only some parts; BENCH_DIST names the built site's folder (default
+// (comma-separated: kernels, training, longtasks, own, lesson, isolation, frames; default all; BENCH_PRESETS=id,id
+// limits the lesson part; BENCH_LESSON_BASE=<another checkout, built> adds its times beside) runs
+// only some parts; BENCH_DIST names the built site's folder (default
 // dist, e.g. a `vite build --outDir` of your own). A shortened
 // or partial run prints its tables and leaves BENCHMARKS.md alone.
 import { chromium } from '@playwright/test';
@@ -14,8 +15,9 @@ import { BEGIN, END } from './bench-gpu/markdown.mjs';
 import { measureTraining, trainingTables } from './bench/training.mjs';
 import { measureLongTasks } from './bench/longTasks.mjs';
 import { measureOwnEmbeddings, ownEmbeddingsTable } from './bench/ownEmbeddings.mjs';
-import { measureTimeToLesson, timeToLessonTable } from './bench/timeToLesson.mjs';
+import { LESSON_BEGIN, LESSON_END, lessonSection, measureTimeToLesson, withSection } from './bench/timeToLesson.mjs';
 import { measureIsolation, isolationSection } from './bench/isolation.mjs';
+import { measureFrames, framesSection } from './bench/frames.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
 const DIST = process.env.BENCH_DIST ?? 'dist';
@@ -55,7 +57,7 @@ try {
   const report = (process.env.BENCH_PARTS ?? 'kernels').includes('kernels')
     ? await page.evaluate((o) => window.runBenchmarks(o), { sizes: list(process.env.BENCH_SIZES), evalSizes: list(process.env.BENCH_EVAL_SIZES) })
     : { adapter: null };
-  const parts = (process.env.BENCH_PARTS ?? 'kernels,training,longtasks,own,lesson,isolation').split(',');
+  const parts = (process.env.BENCH_PARTS ?? 'kernels,training,longtasks,own,lesson,isolation,frames').split(',');
   const base = `http://127.0.0.1:${PORT}`;
   const sections = [];
   if (parts.includes('kernels')) sections.push(tables(report));
@@ -65,11 +67,28 @@ try {
     const rows = await measureOwnEmbeddings(browser, `${base}/`, { log: (r) => console.log(JSON.stringify(r)) });
     sections.push(['### Your own embeddings in the page (issue 11)', '', "Projector-style `vectors.tsv` + `metadata.tsv` of seeded blobs (d = 64, 10 classes) picked in the panel; from the second file picked to every view filled (the worker's reading, parsing and evaluating in its own clock). Above 2,000 items the binned all-pairs path (4,096 cosine bins, tfjs-wasm, one thread).", '', ownEmbeddingsTable(rows)].join('\n'));
   }
+  // Time to lesson: its own marked section of BENCHMARKS.md. BENCH_LESSON_BASE = another checkout's
+  // folder, built (its dist/), measured on a second preview server for the "before" columns.
+  let lesson = null;
   if (parts.includes('lesson')) {
-    const rows = await measureTimeToLesson(browser, base, { ids: process.env.BENCH_PRESETS?.split(',') ?? null, log: (r) => console.log(r) });
-    sections.push(['### Time to lesson (issue 18 §1)', '', "Each preset's link (as \"Copy link\" writes it, backend auto) opened in a fresh 1280×800 page of the built app, Play pressed like a person; the claim judged on the page's own numbers by the code of `presets check`. The lesson step is the first evaluated step from which the claim holds through the run's last; its seconds are from Play until both runs had shown it. Target: ≤ 30 s.", '', timeToLessonTable(rows)].join('\n'));
+    const ids = process.env.BENCH_PRESETS?.split(',') ?? null;
+    const rows = await measureTimeToLesson(browser, base, { ids, log: (r) => console.log(r) });
+    const other = process.env.BENCH_LESSON_BASE;
+    let before = null;
+    if (other) {
+      const srv = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT + 1), '--strictPort', '--outDir', `${other}/dist`], { stdio: 'ignore', detached: true });
+      try {
+        await waitForServer(`http://127.0.0.1:${PORT + 1}/`);
+        before = await measureTimeToLesson(browser, `http://127.0.0.1:${PORT + 1}`, { ids, root: other, log: (r) => console.log('before', r) });
+      } finally {
+        process.kill(-srv.pid);
+      }
+    }
+    const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${os.loadavg()[0].toFixed(1)} at the end`;
+    lesson = lessonSection(rows, before, process.env.BENCH_LESSON_BASE_NAME ?? other, machine);
   }
   if (parts.includes('isolation')) sections.push(isolationSection(await measureIsolation(browser, { dist: DIST, log: (r) => console.log(r) }), os.cpus().length));
+  if (parts.includes('frames')) sections.push(framesSection(await measureFrames(browser, base, { log: (r) => console.log(r) })));
   const chromiumVersion = browser.version();
   const body = sections.join('\n\n');
   console.log('\n' + body);
@@ -90,14 +109,25 @@ commit the result. \`npm run bench:gpu\` adds its own section (Node + Dawn, for 
 
 ${body}
 `;
-  if (process.env.BENCH_PARTS || process.env.BENCH_SIZES || process.env.BENCH_EVAL_SIZES) {
+  const old = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : '';
+  const kept = (begin, end) => {
+    const at = old.indexOf(begin);
+    return at >= 0 && old.indexOf(end, at) > at ? old.slice(at, old.indexOf(end, at) + end.length) : null;
+  };
+  if (lesson) console.log('\n' + lesson);
+  if (process.env.BENCH_PARTS === 'lesson' && !process.env.BENCH_PRESETS) {
+    // The lesson part alone rewrites its own section; the rest stays as it was.
+    writeFileSync('BENCHMARKS.md', withSection(old, LESSON_BEGIN, LESSON_END, lesson));
+    console.log('\nwrote the time-to-lesson section of BENCHMARKS.md');
+  } else if (process.env.BENCH_PARTS || process.env.BENCH_SIZES || process.env.BENCH_EVAL_SIZES) {
     console.log('\na partial run: BENCHMARKS.md left as it was');
   } else {
-    // Keep the section `npm run bench:gpu -- --write` put there (a GPU machine's run).
-    const old = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : '';
-    const at = old.indexOf(BEGIN);
-    const gpu = at >= 0 && old.indexOf(END, at) > at ? old.slice(at, old.indexOf(END, at) + END.length) : null;
-    writeFileSync('BENCHMARKS.md', gpu ? `${doc.trimEnd()}\n\n${gpu}\n` : doc);
+    // Keep the sections `npm run bench:gpu -- --write` (a GPU machine's run) and a lesson run put there.
+    let out = doc;
+    for (const [begin, end, section] of [[LESSON_BEGIN, LESSON_END, lesson ?? kept(LESSON_BEGIN, LESSON_END)], [BEGIN, END, kept(BEGIN, END)]]) {
+      if (section) out = withSection(out, begin, end, section);
+    }
+    writeFileSync('BENCHMARKS.md', out);
     console.log('\nwrote BENCHMARKS.md');
   }
 } finally {

@@ -28,13 +28,16 @@ function readRuns() {
  * another checkout whose presets to read (a baseline measured beside today's).
  */
 export async function measureTimeToLesson(browser, base, { ids = null, maxSeconds = 240, log = () => {}, root = undefined } = {}) {
-  const { load, close } = await openSources(root);
-  const { PRESETS, presetLink } = await load('/src/state/presets.ts');
-  const { judgeClaim, claimRows } = await load('/src/state/presetClaims.ts');
-  const { metricRows } = await load('/src/state/metricsExport.ts');
-  await close();
+  // The presets of the build measured (`root`: another checkout), judged by today's code.
+  const theirs = await openSources(root);
+  const { PRESETS, presetLink } = await theirs.load('/src/state/presets.ts');
+  await theirs.close();
+  const ours = await openSources();
+  const { judgeClaim, claimRows } = await ours.load('/src/state/presetClaims.ts');
+  const { metricRows } = await ours.load('/src/state/metricsExport.ts');
+  await ours.close();
   const rows = [];
-  for (const preset of PRESETS.filter((p) => p.claim && (!ids || ids.includes(p.id)))) {
+  for (const preset of PRESETS.filter((p) => !ids || ids.includes(p.id))) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${base}/#${presetLink(preset)}`);
@@ -49,7 +52,8 @@ export async function measureTimeToLesson(browser, base, { ids = null, maxSecond
       last = await page.evaluate(readRuns);
       const now = (Date.now() - t0) / 1000;
       const runs = [last.a, last.b].filter(Boolean);
-      const stepsOf = (r) => new Set(preset.claim.metric === 'accuracy' || preset.claim.metric === 'compactness' ? r.history.evalStep : r.series.step);
+      const metric = preset.claim?.metric ?? 'accuracy';
+      const stepsOf = (r) => new Set(metric === 'accuracy' || metric === 'compactness' ? r.history.evalStep : r.series.step);
       const common = runs.map(stepsOf).reduce((x, y) => new Set([...x].filter((s) => y.has(s))));
       for (const s of common) if (!seenAt.has(s)) seenAt.set(s, now);
       if (runs.every((r) => r.finished || r.diverged)) {
@@ -59,18 +63,19 @@ export async function measureTimeToLesson(browser, base, { ids = null, maxSecond
       await page.waitForTimeout(250);
     }
     const numbers = (r) => ({ rows: metricRows(r.series, r.history), refreshes: { step: r.history.evalStep, accuracy: r.history.accuracy, compactness: r.history.compactness } });
+    // A preset without a claim: only its time to the last step.
     const pick = (r) => claimRows(preset.claim.metric, numbers(r));
-    const verdict = judgeClaim(preset.claim, pick(last.a), last.b ? pick(last.b) : null);
+    const verdict = preset.claim ? judgeClaim(preset.claim, pick(last.a), last.b ? pick(last.b) : null) : null;
     const row = {
       id: preset.id,
-      metric: preset.claim.metric,
-      steps: preset.claim.steps,
+      metric: preset.claim?.metric ?? null,
+      steps: preset.claim?.steps ?? last.a.step,
       backend: last.a.backend,
       reached: Math.min(last.a.step, last.b?.step ?? Infinity),
-      lessonStep: verdict.holds ? verdict.lessonStep : null,
-      lessonSeconds: verdict.holds && verdict.lessonStep !== null ? seenAt.get(verdict.lessonStep) ?? null : null,
+      lessonStep: verdict?.holds ? verdict.lessonStep : null,
+      lessonSeconds: verdict?.holds && verdict.lessonStep !== null ? seenAt.get(verdict.lessonStep) ?? null : null,
       lastSeconds: finishedAt,
-      holds: verdict.holds,
+      holds: verdict ? verdict.holds : null,
     };
     log(JSON.stringify(row));
     rows.push(row);
@@ -79,12 +84,50 @@ export async function measureTimeToLesson(browser, base, { ids = null, maxSecond
   return rows;
 }
 
-/** The time-to-lesson table for BENCHMARKS.md. */
-export function timeToLessonTable(rows) {
+/** The first and last lines of the time-to-lesson section of BENCHMARKS.md (kept by full runs). */
+export const LESSON_BEGIN = '<!-- bench:lesson -->';
+export const LESSON_END = '<!-- /bench:lesson -->';
+
+/**
+ * The time-to-lesson table for BENCHMARKS.md; with `baseRows` (the same measurement of an earlier
+ * build, e.g. the last release), its seconds beside today's.
+ */
+export function timeToLessonTable(rows, baseRows = null) {
   const s = (x) => (x === null || x === undefined ? '—' : x.toFixed(1));
+  const lesson = (r) => (!r ? '—' : r.holds === null ? 'no claim' : r.holds ? `step ${r.lessonStep} of ${r.steps}, ${s(r.lessonSeconds)} s` : `did not hold (reached step ${r.reached} of ${r.steps})`);
+  const base = (id) => baseRows?.find((b) => b.id === id) ?? null;
+  const head = baseRows
+    ? ['| preset | claim on | backend | lesson shows (and stays) | seconds to the last step | before: lesson | before: seconds to the last step |', '|---|---|---|---|---:|---|---:|']
+    : ['| preset | claim on | backend | lesson shows (and stays) | seconds to the last step |', '|---|---|---|---|---:|'];
   return [
-    '| preset | claim on | backend | lesson shows (and stays) at step | seconds from Play | seconds to the last step |',
-    '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| \`${r.id}\` | ${r.metric} | ${r.backend} | ${r.holds ? r.lessonStep : `did not hold (reached step ${r.reached} of ${r.steps})`} | ${s(r.lessonSeconds)} | ${s(r.lastSeconds)} |`),
+    ...head,
+    ...rows.map((r) => `| \`${r.id}\` | ${r.metric ?? '—'} | ${r.backend} | ${lesson(r)} | ${s(r.lastSeconds)} |${baseRows ? ` ${lesson(base(r.id))} | ${s(base(r.id)?.lastSeconds)} |` : ''}`),
   ].join('\n');
+}
+
+/**
+ * The time-to-lesson section of BENCHMARKS.md, markers included: `rows` measured on this build and,
+ * when given, `before` (the same measurement of another checkout's build, named `beforeName`).
+ */
+export function lessonSection(rows, before, beforeName, machine) {
+  return [
+    LESSON_BEGIN,
+    `## Time to lesson (issue 18 §1), run of ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `- Machine: ${machine}`,
+    '',
+    "Each preset's link (as \"Copy link\" writes it, backend auto) opened in a fresh 1280×800 page of the built app, Play pressed like a person, both runs of a comparison training. The claim is judged on the page's own numbers by the code of `metric-playground presets check`: the lesson is the first evaluated step from which the claim holds through the run's last step; its seconds run from Play until both runs had shown it. Target: ≤ 30 s." +
+      (before ? ` "Before": the same measurement, in the same run, of ${beforeName} (its own presets and build).` : ''),
+    '',
+    timeToLessonTable(rows, before),
+    LESSON_END,
+  ].join('\n');
+}
+
+/** `doc` with its marked section (`begin` … `end`) replaced by `section`, or `section` appended. */
+export function withSection(doc, begin, end, section) {
+  const at = doc.indexOf(begin);
+  const stop = at >= 0 ? doc.indexOf(end, at) : -1;
+  if (at >= 0 && stop > at) return doc.slice(0, at) + section + doc.slice(stop + end.length);
+  return `${doc.trimEnd()}\n\n${section}\n`;
 }

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import { ControllerContext } from './context';
 import type { Controller } from './controller';
 import { Header } from './Header';
@@ -26,6 +26,8 @@ import { OwnProvider } from './ownEmbeddings/OwnProvider';
 import { OwnEmbeddingsPanel } from './ownEmbeddings/OwnEmbeddingsPanel';
 import { TrainingOrOwn, ViewSourceSwitch } from './ownEmbeddings/OwnViews';
 import './lecture.css';
+import './lesson.css';
+import { useKeyViews, useLessonFit, useShowAll } from './lesson';
 
 /**
  * The first Tab stop: past the header and the sidebar's ~100 controls, straight to the views. It
@@ -45,11 +47,20 @@ function SkipLink() {
   );
 }
 
+const NO_KEYS: readonly never[] = [];
+
 export function App({ controller }: { controller: Controller }) {
   // The layout the link asks for: everything, a lecture (transport and large views), or bare views
   // for an iframe. What a mode leaves out is not rendered (or display: none), so Tab never reaches it.
   const ui = usePlayground(controller.store, (s) => s.ui);
   const full = ui === 'full';
+  // An opened preset's key views come first, whole on the first screen; in a lecture, alone until
+  // "Show all views" (lesson.ts, lesson.css; its rules reach only the training run's views).
+  const keys = useKeyViews(controller.store);
+  const lesson = ui !== 'embed' && keys.length > 0;
+  const [showAll, setShowAll] = useShowAll(keys);
+  const viewsRef = useRef<HTMLElement>(null);
+  useLessonFit(viewsRef, lesson ? keys : NO_KEYS);
   return (
     <ControllerContext.Provider value={controller}>
       <OwnProvider controller={controller} restore={full}>
@@ -57,7 +68,7 @@ export function App({ controller }: { controller: Controller }) {
           {/* Lecture and embed modes have a handful of stops before the views: no need to skip. */}
           {full && <SkipLink />}
           {full && <Header />}
-          {ui === 'lecture' && <LectureBar />}
+          {ui === 'lecture' && <LectureBar lesson={lesson} showAll={showAll} onShowAll={setShowAll} />}
           <Notices />
           <DataLoadFailed />
           <div className="layout">
@@ -70,7 +81,15 @@ export function App({ controller }: { controller: Controller }) {
                 <SettingsPanel />
               </aside>
             )}
-            <main className="views" id="views" tabIndex={-1} data-testid="views">
+            <main
+              className="views"
+              id="views"
+              tabIndex={-1}
+              data-testid="views"
+              ref={viewsRef}
+              data-lesson={lesson ? (ui === 'lecture' && !showAll ? 'alone' : 'first') : undefined}
+              data-key-views={lesson ? keys.join(' ') : undefined}
+            >
               {ui === 'embed' && <EmbedBar />}
               {full && <Intro />}
               {ui !== 'embed' && <PresetGuide />}

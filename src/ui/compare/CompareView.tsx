@@ -63,9 +63,9 @@ function Comparison({ a, b }: { a: Controller; b: Controller }) {
             <EmbeddingPlot />
           </ControllerContext.Provider>
         </div>
-        <Overlay a={a} b={b} testId="compare-loss" title="Training loss" draw={drawLoss} />
-        <Overlay a={a} b={b} testId="compare-metrics" title="PR-AUC and OPIS over training" draw={drawMetrics} />
-        <Overlay a={a} b={b} testId="compare-pr" title="Precision–recall over all pairs" draw={drawPr} />
+        <Overlay a={a} b={b} testId="compare-loss" title="Training loss" draw={drawLoss} drawn={(s) => s.historyVersion} />
+        <Overlay a={a} b={b} testId="compare-metrics" title="PR-AUC and OPIS over training" draw={drawMetrics} drawn={(s) => s.evalVersion} />
+        <Overlay a={a} b={b} testId="compare-pr" title="Precision–recall over all pairs" draw={drawPr} drawn={(s) => s.evaluation} />
         <CompareTable a={a} b={b} />
       </div>
     </section>
@@ -74,14 +74,17 @@ function Comparison({ a, b }: { a: Controller; b: Controller }) {
 
 type Draw = (svg: SVGSVGElement, a: PlaygroundState, b: PlaygroundState) => void;
 
-/** One overlay figure, redrawn on a frame whenever either run's history or evaluation changes. */
-function Overlay({ a, b, testId, title, draw }: { a: Controller; b: Controller; testId: CompareChartId; title: string; draw: Draw }) {
+/**
+ * One overlay figure, redrawn on a frame whenever what it draws (`drawn`: the history for the loss,
+ * the series over steps, the latest evaluation) changes in either run — not on every training step
+ * for the figures that only change with an evaluation (issue 18 §10).
+ */
+function Overlay({ a, b, testId, title, draw, drawn }: { a: Controller; b: Controller; testId: CompareChartId; title: string; draw: Draw; drawn: (s: PlaygroundState) => unknown }) {
   const ref = useRef<SVGSVGElement>(null);
   const caption = useRef<HTMLElement>(null);
   const redraw = () => ref.current && draw(ref.current, a.store.getState(), b.store.getState());
-  const key = (s: PlaygroundState) => `${s.historyVersion}|${s.evalVersion}|${s.evaluation?.step}`;
-  useFrameRedraw(a.store, key, redraw);
-  useFrameRedraw(b.store, key, redraw);
+  useFrameRedraw(a.store, drawn, redraw);
+  useFrameRedraw(b.store, drawn, redraw);
   return (
     <figure className="plot compare-plot" data-testid={testId}>
       <figcaption ref={caption}>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useAppState, useController } from '../context';
 import { PRESET_BY_ID } from '../../state/presets';
 
@@ -11,7 +12,11 @@ export function PresetGuide() {
   const preset = active ? PRESET_BY_ID.get(active.id) : undefined;
   // In a lecture the guide stays on screen, without controls: the runs compared are named in words.
   const lecture = useAppState((s) => s.ui === 'lecture');
+  // Compact on the full page, so the key views fit under it: "look for" in two lines until "more",
+  // what it reproduces and what was measured one click away.
+  const [more, setMore] = useState(false);
   if (!active || !preset) return null;
+  const measured = preset.claim?.measured ?? preset.measured;
   return (
     <section className="preset-guide" data-testid="preset-guide" aria-label={`Preset: ${preset.title}`}>
       <header>
@@ -22,8 +27,8 @@ export function PresetGuide() {
           </button>
         )}
       </header>
-      <p className="preset-reproduces">{preset.reproduces}</p>
-      <p className="preset-look" data-testid="preset-look">
+      {lecture && <p className="preset-reproduces">{preset.reproduces}</p>}
+      <p className={lecture || more ? 'preset-look' : 'preset-look clamped'} data-testid="preset-look" id="preset-look">
         <strong>Look for:</strong> {preset.lookFor}
       </p>
       {lecture && preset.runs.length > 1 && (
@@ -62,10 +67,26 @@ export function PresetGuide() {
           ))}
         </div>
       )}
-      {preset.claim && (
+      {lecture && measured && (
         <p className="preset-measured" data-testid="preset-measured">
-          Measured: {preset.claim.measured}
+          Measured: {measured}
         </p>
+      )}
+      {!lecture && (
+        <div className="preset-more">
+          <button type="button" className="link" data-testid="preset-look-more" aria-expanded={more} aria-controls="preset-look" onClick={() => setMore(!more)}>
+            {more ? 'Less' : 'More: the whole “look for”'}
+          </button>
+          <details className="preset-about" data-testid="preset-about">
+            <summary>What it reproduces{measured ? ', what was measured' : ''}</summary>
+            <p className="preset-reproduces">{preset.reproduces}</p>
+            {measured && (
+              <p className="preset-measured" data-testid="preset-measured">
+                Measured: {measured}
+              </p>
+            )}
+          </details>
+        </div>
       )}
     </section>
   );
