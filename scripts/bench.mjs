@@ -19,6 +19,10 @@ import { LESSON_BEGIN, LESSON_END, lessonSection, measureTimeToLesson, withSecti
 import { measureIsolation, isolationSection } from './bench/isolation.mjs';
 import { measureFrames, framesSection } from './bench/frames.mjs';
 
+/** The marked sections of BENCHMARKS.md that a run of their part alone rewrites (full runs carry them over). */
+const FRAMES_BEGIN = '<!-- bench:frames -->';
+const FRAMES_END = '<!-- /bench:frames -->';
+
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
 const DIST = process.env.BENCH_DIST ?? 'dist';
 const executablePath = execFileSync('node', ['scripts/find-chromium.mjs'], { encoding: 'utf8' }).trim().split('\n').pop();
@@ -88,7 +92,12 @@ try {
     lesson = lessonSection(rows, before, process.env.BENCH_LESSON_BASE_NAME ?? other, machine);
   }
   if (parts.includes('isolation')) sections.push(isolationSection(await measureIsolation(browser, { dist: DIST, log: (r) => console.log(r) }), os.cpus().length));
-  if (parts.includes('frames')) sections.push(framesSection(await measureFrames(browser, base, { log: (r) => console.log(r) })));
+  // Frames while training: its own marked section too (a run of this part alone rewrites it).
+  let frames = null;
+  if (parts.includes('frames')) {
+    const r = await measureFrames(browser, base, { log: (x) => console.log(x) });
+    frames = [FRAMES_BEGIN, `## Frames while training, run of ${new Date().toISOString().slice(0, 10)} (${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores)`, '', framesSection(r).replace(/^### .*\n\n/, ''), FRAMES_END].join('\n');
+  }
   const chromiumVersion = browser.version();
   const body = sections.join('\n\n');
   console.log('\n' + body);
@@ -114,17 +123,26 @@ ${body}
     const at = old.indexOf(begin);
     return at >= 0 && old.indexOf(end, at) > at ? old.slice(at, old.indexOf(end, at) + end.length) : null;
   };
-  if (lesson) console.log('\n' + lesson);
-  if (process.env.BENCH_PARTS === 'lesson' && !process.env.BENCH_PRESETS) {
-    // The lesson part alone rewrites its own section; the rest stays as it was.
-    writeFileSync('BENCHMARKS.md', withSection(old, LESSON_BEGIN, LESSON_END, lesson));
-    console.log('\nwrote the time-to-lesson section of BENCHMARKS.md');
+  for (const own of [lesson, frames]) if (own) console.log('\n' + own);
+  const alone = (process.env.BENCH_PARTS ?? '').split(',').filter(Boolean);
+  if (alone.length && alone.every((p) => p === 'lesson' || p === 'frames') && !process.env.BENCH_PRESETS) {
+    // The lesson and frames parts alone rewrite their own sections; the rest stays as it was.
+    let out = old;
+    if (lesson) out = withSection(out, LESSON_BEGIN, LESSON_END, lesson);
+    if (frames) out = withSection(out, FRAMES_BEGIN, FRAMES_END, frames);
+    writeFileSync('BENCHMARKS.md', out);
+    console.log(`\nwrote the ${alone.join(' and ')} section of BENCHMARKS.md`);
   } else if (process.env.BENCH_PARTS || process.env.BENCH_SIZES || process.env.BENCH_EVAL_SIZES) {
     console.log('\na partial run: BENCHMARKS.md left as it was');
   } else {
     // Keep the sections `npm run bench:gpu -- --write` (a GPU machine's run) and a lesson run put there.
     let out = doc;
-    for (const [begin, end, section] of [[LESSON_BEGIN, LESSON_END, lesson ?? kept(LESSON_BEGIN, LESSON_END)], [BEGIN, END, kept(BEGIN, END)]]) {
+    const sections = [
+      [LESSON_BEGIN, LESSON_END, lesson ?? kept(LESSON_BEGIN, LESSON_END)],
+      [FRAMES_BEGIN, FRAMES_END, frames ?? kept(FRAMES_BEGIN, FRAMES_END)],
+      [BEGIN, END, kept(BEGIN, END)],
+    ];
+    for (const [begin, end, section] of sections) {
       if (section) out = withSection(out, begin, end, section);
     }
     writeFileSync('BENCHMARKS.md', out);

@@ -4,15 +4,10 @@
  * auto timed, why a WebGPU adapter was skipped, the thread count) are the details behind it; a
  * notice is raised only when a backend the link asked for could not be used. Pure TypeScript.
  */
+import type { BackendInfo } from './reports';
 
-/** What the worker reports about its backend (the fields of protocol.ts's BackendInfo this reads). */
-export interface BackendFacts {
-  requested: string;
-  active: string;
-  adapter: { vendor: string; architecture: string; description: string; fallback: boolean } | null;
-  note: string | null;
-  threads?: { count: number; threaded: boolean; why: string | null } | null;
-}
+/** What the worker reports about its backend. */
+export type BackendFacts = BackendInfo;
 
 /** The header's line: `where` (`id`)`: why` — the id is the tfjs backend's name, exactly. */
 export interface BackendLine {
