@@ -15,12 +15,19 @@ describe('presets', () => {
         // A claim compares runs A and B (or checks one run) where their links stop them.
         expect(p.claim.compare !== undefined ? p.runs.length >= 2 : p.claim.atLeast !== undefined, p.id).toBe(true);
         for (const r of p.runs.slice(0, 2)) expect(parseHash(`#${r.link}`).config.steps, `${p.id} ${r.label}`).toBe(p.claim.steps);
+        // It must hold from `from` on: a step the run reaches, and one it evaluates at or before its last.
+        const from = p.claim.from ?? p.claim.steps;
+        expect(from > 0 && from <= p.claim.steps, `${p.id}: from ${from}`).toBe(true);
+        expect(p.claim.measured.trim(), p.id).not.toBe('');
+      } else if (p.runs.length > 1) {
+        // A comparison that claims nothing says what was measured, and why it claims nothing.
+        expect(p.measured?.trim(), p.id).toBeTruthy();
       }
     }
   });
   it('include the presets the issue names', () => {
     const ids = PRESETS.map((p) => p.id);
-    for (const id of ['hu-temperature', 'hu-gradient', 'ce-vs-ssm', 'cenm-vs-snm', 'tcm', 'blobs', 'rings', 'spirals']) expect(ids).toContain(id);
+    for (const id of ['hu-temperature', 'heating-up', 'hu-gradient', 'ce-vs-ssm', 'cenm-vs-snm', 'tcm', 'blobs', 'rings', 'spirals']) expect(ids).toContain(id);
   });
   it('keep the backend a person chose', () => {
     expect(presetConfig(PRESETS[0].runs[0], 'wasm').backend).toBe('wasm');
