@@ -70,10 +70,14 @@ test('a paused run that can go on resets at once (no question)', async ({ page }
   await expect.poll(async () => (await readRun(page)).step).toBe(0);
 });
 
-test('Space pressed while the run is being built starts it once it is ready, and says so', async ({ page }) => {
+/**
+ * Opens a blobs run and switches it to MNIST, whose digits the network holds back until the
+ * returned `release` is called: the run stays "being built" meanwhile. Leaves the focus beside the
+ * data select (where Space would open it), as a person clicks beside it.
+ */
+async function rebuildOnHeldMnist(page: Page): Promise<() => void> {
   await openApp(page, '#backend=wasm&data=blobs&evalItems=200&metricsEvery=0', 'wasm');
   await page.getByTestId('intro-close').click();
-  // Switching to MNIST fetches its digits; the network holds them back until the Space is pressed.
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   await page.route('**/data/mnist-images.u8', async (route) => {
@@ -81,9 +85,13 @@ test('Space pressed while the run is being built starts it once it is ready, and
     await route.fallback();
   });
   await page.getByTestId('param-data').selectOption('mnist');
-  await expect(page.getByTestId('play')).toBeDisabled();
-  // Out of the select (where Space would open it), as a person clicks beside it.
   await page.getByTestId('run-state').click();
+  return release;
+}
+
+test('Space pressed while the run is being built starts it once it is ready, and says so', async ({ page }) => {
+  const release = await rebuildOnHeldMnist(page);
+  await expect(page.getByTestId('play')).toBeDisabled();
   await page.keyboard.press('Space');
   await expect(page.getByTestId('play-pending')).toBeVisible();
   await expect(page.getByTestId('play-pending')).toContainText('starts when it is ready');
@@ -100,16 +108,7 @@ test('Space pressed while the run is being built starts it once it is ready, and
 });
 
 test('Space pressed twice while the run is being built: it does not start', async ({ page }) => {
-  await openApp(page, '#backend=wasm&data=blobs&evalItems=200&metricsEvery=0', 'wasm');
-  await page.getByTestId('intro-close').click();
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route('**/data/mnist-images.u8', async (route) => {
-    await held;
-    await route.fallback();
-  });
-  await page.getByTestId('param-data').selectOption('mnist');
-  await page.getByTestId('run-state').click();
+  const release = await rebuildOnHeldMnist(page);
   await page.keyboard.press('Space');
   await expect(page.getByTestId('play-pending')).toBeVisible();
   await page.keyboard.press('Space');

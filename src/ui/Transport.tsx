@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useAppState, useController } from './context';
 import { addNotice } from '../state/store';
-import { cancelReset, confirmReset, requestReset, useRunGuard } from './runGuard';
+import { cancelReset, confirmReset, isReady, requestReset, useRunGuard } from './runGuard';
 
 /** Play, pause, single step, reset, and the link that reproduces the run. */
 export function Transport() {
@@ -11,7 +11,7 @@ export function Transport() {
   const diverged = useAppState((s) => s.diverged);
   // After a divergence every further step is NaN: only Reset (or a changed setting) continues.
   const halted = finished || diverged;
-  const ready = useAppState((s) => s.dataset !== null && s.progress === null);
+  const ready = useAppState(isReady);
   const lecture = useAppState((s) => s.ui === 'lecture');
   const step = useAppState((s) => s.step);
   const guard = useRunGuard();

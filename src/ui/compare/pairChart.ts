@@ -21,6 +21,30 @@ export interface Marker {
 }
 
 /**
+ * The x and y scales of an overlay chart of `size` with margins `M`: x from 0 (or `xDomain`) to the
+ * last step; y over the finite values, at least `yDomain` (values beyond it widen the axis rather
+ * than leave the plot). Shared by the page's overlays and the A | B figure export.
+ */
+export function overlayScales(
+  series: readonly { x: ArrayLike<number>; y: ArrayLike<number> }[],
+  [W, H]: [number, number],
+  M: { top: number; right: number; bottom: number; left: number },
+  opts: { xDomain?: [number, number]; yDomain?: [number, number] },
+) {
+  const all = series.flatMap((s) => Array.from(s.y).filter(Number.isFinite));
+  const x = d3
+    .scaleLinear()
+    .domain(opts.xDomain ?? [0, Math.max(1, d3.max(series, (s) => d3.max(Array.from(s.x))) ?? 1)])
+    .range([M.left, W - M.right]);
+  const y = d3
+    .scaleLinear()
+    .domain([Math.min(opts.yDomain?.[0] ?? 0, d3.min(all) ?? 0), Math.max(opts.yDomain?.[1] ?? 1e-6, d3.max(all) ?? 1)])
+    .nice()
+    .range([H - M.bottom, M.top]);
+  return { x, y };
+}
+
+/**
  * Draws several line series on shared axes into `svgEl` (viewBox W × H): the overlays of the
  * comparison view. Empty series are skipped; the legend names each one. Elements are created once
  * and updated on later redraws, and each series is one path of at most MAX_PATH_POINTS points.
@@ -39,17 +63,7 @@ export function drawSeries(
   const M = { top: 12 + 12 * legendRows, right: 12, bottom: 32, left: 48 };
   const column = (W - M.left - M.right) / perRow;
   const svg = d3.select(svgEl);
-  const all = series.flatMap((s) => Array.from(s.y).filter(Number.isFinite));
-  const x = d3
-    .scaleLinear()
-    .domain(opts.xDomain ?? [0, Math.max(1, d3.max(series, (s) => d3.max(Array.from(s.x))) ?? 1)])
-    .range([M.left, W - M.right]);
-  const y = d3
-    .scaleLinear()
-    // `yDomain` is the least extent shown: values beyond it widen the axis rather than leave the plot.
-    .domain([Math.min(opts.yDomain?.[0] ?? 0, d3.min(all) ?? 0), Math.max(opts.yDomain?.[1] ?? 1e-6, d3.max(all) ?? 1)])
-    .nice()
-    .range([H - M.bottom, M.top]);
+  const { x, y } = overlayScales(series, size, M, opts);
   layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(5));
   layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(4));
   layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 3).attr('text-anchor', 'end').text(opts.xLabel);

@@ -12,6 +12,7 @@ import { embeddingMarkup, embeddingScales, projectionText, EMBEDDING_SIZE, type 
 import { viewedSnapshot, type PlaygroundState } from '../../state/store';
 import { SVG_NS, escapeXml, titleBand, type TextRun } from './svgKit';
 import { axisMarkup, type Inks } from './viewMarkup';
+import { overlayScales } from '../compare/pairChart';
 
 /** One run of the pair, as plain data. */
 export interface PairRunData {
@@ -96,17 +97,7 @@ export function overlayMarkup(
   const perRow = lines.every((l) => l.name.length <= 16) ? 2 : 1;
   const legendRows = Math.ceil(lines.length / perRow);
   const M = { top: 22 + 13 * legendRows, right: 12, bottom: 32, left: 46 };
-  const all = lines.flatMap((l) => Array.from(l.y).filter(Number.isFinite));
-  const xMax = d3.max(lines, (l) => d3.max(Array.from(l.x))) ?? 1;
-  const x = d3
-    .scaleLinear()
-    .domain(opts.xDomain ?? [0, Math.max(1, xMax)])
-    .range([M.left, W - M.right]);
-  const y = d3
-    .scaleLinear()
-    .domain([Math.min(opts.yDomain?.[0] ?? 0, d3.min(all) ?? 0), Math.max(opts.yDomain?.[1] ?? 1e-6, d3.max(all) ?? 1)])
-    .nice()
-    .range([H - M.bottom, M.top]);
+  const { x, y } = overlayScales(lines, [W, H], M, opts);
   const column = (W - M.left - M.right) / perRow;
   const legend = lines.map((l, i) => {
     const tx = M.left + (i % perRow) * column;
