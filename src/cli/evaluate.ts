@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { MAX_FILE_BYTES, pairEmbeddings, parseLabels, parseVectors } from '../data/embeddingFiles';
 import { numberListFlag, parseArgs } from './args';
 import { CliError } from './errors';
+import { EVALUATE_LAYOUT, prepareOut, resolveIn, workingFolder } from './paths';
 import { EVALUATE_USAGE } from './usage';
 
 /** Where the CLI writes text and finds tfjs's wasm files. */
@@ -17,6 +18,8 @@ export interface CliContext {
   stderr: (s: string) => void;
   /** Folder of tfjs-backend-wasm's .wasm files. */
   wasmDir: string;
+  /** The working folder, read once at the start (process.cwd by default): relative paths are resolved against it. */
+  cwd?: () => string;
 }
 
 /** Sets up to this size are evaluated exactly by default, as the page's periodic evaluation does. */
@@ -46,26 +49,32 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   const labels = a.values.labels;
   if (!embeddings || !labels) throw new CliError(`evaluate needs --embeddings and --labels\n${EVALUATE_USAGE}`);
   const fars = numberListFlag('far', a.values.far ?? '0.01,0.1', 0, 1);
+  if (fars.some((f) => !(f > 0))) throw new CliError(`--far rates must be above 0 and at most 1 (no threshold has a false accept rate of 0), got “${a.values.far}”`);
   if (fars.length < 2 || Math.min(...fars) >= Math.max(...fars)) throw new CliError('--far needs at least two different rates, e.g. 0.01,0.1 (the calibration range runs from the lowest to the highest)');
   const [eps] = numberListFlag('eps', a.values.eps ?? '0.1', 0, 0.5);
   if (!(eps > 0)) throw new CliError('--eps must be above 0 and at most 0.5');
   const pathFlag = a.values.path ?? 'auto';
   if (!['auto', 'exact', 'binned'].includes(pathFlag)) throw new CliError(`--path must be auto, exact or binned, got “${pathFlag}”`);
   const labelColumn = a.values['label-column'] ?? null;
+  const cwd = workingFolder(ctx.cwd);
+  const embeddingsPath = resolveIn(cwd, embeddings, '--embeddings');
+  const labelsPath = resolveIn(cwd, labels, '--labels');
 
-  const vectors = parseVectors(readInput(embeddings, 'embeddings file'), embeddings, { skipHeader: a.switches.has('skip-header') });
-  const labelSet = parseLabels(readInput(labels, 'labels file'), labels, labelColumn === null ? {} : { column: labelColumn });
+  const vectors = parseVectors(readInput(embeddingsPath, 'embeddings file'), embeddings, { skipHeader: a.switches.has('skip-header') });
+  const labelSet = parseLabels(readInput(labelsPath, 'labels file'), labels, labelColumn === null ? {} : { column: labelColumn });
   const set = pairEmbeddings(vectors, labelSet);
   for (const w of set.warnings) ctx.stderr(`warning: ${w}\n`);
   if (pathFlag === 'exact' && set.n > EXACT_MAX_ITEMS) throw new CliError(`--path exact reads at most ${EXACT_MAX_ITEMS} items; ${embeddings} has ${set.n} (use --path binned)`);
   const path = pathFlag === 'auto' ? (set.n <= EXACT_UP_TO ? 'exact' : 'binned') : (pathFlag as 'exact' | 'binned');
+  // The folder before the work: made, writable, emptied of an earlier report's files.
+  const outText = a.values.out ?? 'report';
+  const out = prepareOut(outText, cwd, EVALUATE_LAYOUT);
   // The evaluation, tfjs and the plots load only now: a refused file answers in a moment.
   const { evaluateSet, metricsTable } = await import('./evaluateSet');
   if (path === 'binned') await (await import('./backend')).startBackend('wasm', ctx.wasmDir);
 
-  const out = a.values.out ?? 'report';
   const doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, out });
   ctx.stdout(metricsTable(doc));
-  ctx.stdout(`wrote ${join(out, 'metrics.json')}, report.html and ${doc.figureFiles.length} SVG figures (${doc.figureFiles.join(', ')}) in ${doc.seconds.toFixed(2)} s\n`);
+  ctx.stdout(`wrote ${join(outText, 'metrics.json')}, report.html and ${doc.figureFiles.length} SVG figures (${doc.figureFiles.join(', ')}) in ${doc.seconds.toFixed(2)} s\n`);
   return 0;
 }

@@ -2,12 +2,13 @@
  * The heavy half of `metric-playground evaluate`, loaded once the files are read and accepted:
  * the app's evaluation (src/eval, whose report carries the operating points), the figures and the report files.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { EmbeddingSet } from '../data/embeddingFiles';
 import { evaluateEmbeddings } from '../eval/evaluate';
 import { evaluationFigures } from './figures';
 import { metricsDoc, type MetricsDoc } from './metricsDoc';
+import { makeDirs } from './paths';
 import { reportHtml } from './reportHtml';
 
 export { metricsTable } from './metricsDoc';
@@ -35,7 +36,7 @@ export async function evaluateSet(
     seconds: (performance.now() - t0) / 1000,
   });
   const figures = evaluationFigures(report, set, o.fars);
-  mkdirSync(o.out, { recursive: true });
+  makeDirs(resolve(o.out));
   writeFileSync(join(o.out, 'metrics.json'), JSON.stringify(doc, null, 2) + '\n');
   for (const f of figures) writeFileSync(join(o.out, f.file), f.svg);
   writeFileSync(join(o.out, 'report.html'), reportHtml(doc, figures));

@@ -7,9 +7,9 @@
  * many seeds it held, mean ± half-range and the effect against the seed spread. Exits 0 only when
  * every claim holds on every seed; 1 when one does not. Writes presets-check.json.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { MetricsDocument } from '../state/metricsExport';
 import { CLAIM_METRIC_LABEL, claimRows, judgeClaim, meanAndHalfRange, type ClaimVerdict, type RunNumbers } from '../state/presetClaims';
 import { PRESETS, type Preset } from '../state/presets';
@@ -17,6 +17,7 @@ import { parseHash, serializeConfig } from '../state/urlSchema';
 import { intFlag, numberListFlag, parseArgs } from './args';
 import { CliError, EXIT_FAILURE } from './errors';
 import type { CliContext } from './evaluate';
+import { makeDirs, MIN_FREE_BYTES, prepareOut, PRESETS_LAYOUT, workingFolder } from './paths';
 import { configOf } from './train';
 import { lastLine, pool, trainChild } from './trainChild';
 import { PRESETS_USAGE } from './usage';
@@ -66,8 +67,10 @@ export async function runPresetsCheck(argv: string[], ctx: CliContext & { root?:
   if (seeds.some((s) => !Number.isInteger(s))) throw new CliError('--seeds must be whole numbers');
   const jobs = a.values.jobs === undefined ? Math.max(1, cpus().length) : intFlag('jobs', a.values.jobs, 1, 256);
   const backend = configOf('#data=blobs', undefined, a.values.backend ?? 'wasm', ctx).backend;
-  const out = a.values.out ?? 'presets-check';
-  mkdirSync(join(out, 'runs'), { recursive: true });
+  const cwd = workingFolder(ctx.cwd);
+  const outText = a.values.out ?? 'presets-check';
+  const out = prepareOut(outText, cwd, PRESETS_LAYOUT, MIN_FREE_BYTES);
+  makeDirs(join(out, 'runs'));
 
   // Every run to train: each preset's A (and B) on each seed.
   const jobsList = presets.flatMap((p) =>
@@ -78,7 +81,7 @@ export async function runPresetsCheck(argv: string[], ctx: CliContext & { root?:
   ctx.stderr(`presets check: ${presets.length} presets × ${seeds.length} seeds = ${jobsList.length} runs, ${jobs} at a time on ${backend}\n`);
   const results = await pool(
     jobsList.map((j) => async () => {
-      const r = await trainChild(ctx.root ?? '.', j.hash, backend, j.preset.claim.steps, j.dir);
+      const r = await trainChild(resolve(cwd, ctx.root ?? '.'), j.hash, backend, j.preset.claim.steps, j.dir);
       if (r.code !== 0) return { ...j, numbers: null, error: `run ${'AB'[j.side]} failed (exit ${r.code}): ${lastLine(r.stderr)}` };
       const doc = JSON.parse(readFileSync(join(j.dir, 'metrics.json'), 'utf8')) as MetricsDocument;
       const run = JSON.parse(readFileSync(join(j.dir, 'run.json'), 'utf8')) as { refreshes: RunNumbers['refreshes'] };
@@ -143,7 +146,7 @@ export async function runPresetsCheck(argv: string[], ctx: CliContext & { root?:
     };
   });
   writeFileSync(join(out, 'presets-check.json'), JSON.stringify({ backend, seeds, presets: json }, null, 2) + '\n');
-  ctx.stdout(`wrote ${out}/presets-check.json\n`);
+  ctx.stdout(`wrote ${outText}/presets-check.json\n`);
   if (failures) throw new CliError(`${failures} claim${failures === 1 ? '' : 's'} of ${presets.length * seeds.length} did not hold`, EXIT_FAILURE);
   return 0;
 }

@@ -6,16 +6,17 @@
  * (runs.csv/json), mean ± (max − min)/2 per setting (summary.csv/json) and the OPIS-vs-error
  * scatter of TCM Fig. 3 (opis-vs-error.svg). A run that fails or is cut short fails the sweep (exit 1).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PARAM_KEYS } from '../state/params';
 import { meanAndHalfRange } from '../state/presetClaims';
 import { parseHash, serializeConfig } from '../state/urlSchema';
 import { intFlag, numberListFlag, parseArgs } from './args';
 import { CliError, EXIT_FAILURE } from './errors';
 import type { CliContext } from './evaluate';
-import { configOf } from './train';
+import { makeDirs, MIN_FREE_BYTES, prepareOut, SWEEP_LAYOUT, workingFolder } from './paths';
+import { configOf, noticeReason } from './train';
 import { lastLine, pool, trainChild } from './trainChild';
 import { SWEEP_USAGE } from './usage';
 
@@ -34,7 +35,7 @@ export function parseVary(text: string): { key: string; values: string[] } {
   }
   for (const v of values) {
     const { notices } = parseHash(`#${key}=${encodeURIComponent(v)}`);
-    if (notices.length) throw new CliError(`--vary ${key}: ${notices.join(' ')}`);
+    if (notices.length) throw new CliError(`--vary ${key}: ${notices.map(noticeReason).join('; ')}`);
   }
   return { key, values };
 }
@@ -54,19 +55,22 @@ function csv(rows: Row[]): string {
 
 /** Runs `sweep`; resolves to the exit status. */
 export async function runSweep(argv: string[], ctx: CliContext & { root?: string }): Promise<number> {
-  const a = parseArgs(argv, { vary: 'repeat', seeds: 'value', steps: 'value', backend: 'value', jobs: 'value', out: 'value' }, 1, SWEEP_USAGE);
+  const a = parseArgs(argv, { vary: 'repeat', seeds: 'value', steps: 'value', backend: 'value', jobs: 'value', out: 'value', lenient: 'switch' }, 1, SWEEP_USAGE);
   const link = a.positionals[0];
   if (!link) throw new CliError(`sweep needs a link\n${SWEEP_USAGE}`);
+  const cwd = workingFolder(ctx.cwd);
   const vary = (a.repeats.vary ?? []).map(parseVary);
   if (new Set(vary.map((v) => v.key)).size !== vary.length) throw new CliError('--vary names the same setting twice');
   const seeds = numberListFlag('seeds', a.values.seeds ?? '1', 0, 2147483647);
   if (seeds.some((s) => !Number.isInteger(s))) throw new CliError('--seeds must be whole numbers');
   const jobs = a.values.jobs === undefined ? Math.max(1, cpus().length) : intFlag('jobs', a.values.jobs, 1, 256);
-  const { config, backend } = configOf(link, a.values.steps, a.values.backend, ctx);
-  const out = a.values.out ?? 'sweep';
+  const { config, backend } = configOf(link, a.values.steps, a.values.backend, ctx, a.switches.has('lenient'));
   const settings = combinations(vary);
   const runs = settings.flatMap((setting) => seeds.map((seed) => ({ setting, seed })));
-  mkdirSync(join(out, 'runs'), { recursive: true });
+  // Before any run: the folder is made, checked and emptied of an earlier sweep's files (runs/ too).
+  const outText = a.values.out ?? 'sweep';
+  const out = prepareOut(outText, cwd, SWEEP_LAYOUT, MIN_FREE_BYTES);
+  makeDirs(join(out, 'runs'));
   ctx.stderr(`sweep: ${runs.length} runs (${settings.length} settings × ${seeds.length} seeds), ${jobs} at a time, ${config.steps} steps each on ${backend}\n`);
 
   const rows = await pool(
@@ -78,7 +82,7 @@ export async function runSweep(argv: string[], ctx: CliContext & { root?: string
       if (notices.length) throw new CliError(notices.join(' '));
       const hash = `#${serializeConfig(c)}`;
       const dir = join(out, 'runs', `run${String(i + 1).padStart(3, '0')}`);
-      const { code, stderr, seconds } = await trainChild(ctx.root ?? '.', hash, backend, config.steps, dir);
+      const { code, stderr, seconds } = await trainChild(resolve(cwd, ctx.root ?? '.'), hash, backend, config.steps, dir);
       const row: Row = { run: i + 1, ...setting, seed, link: hash, exitCode: code };
       const label = Object.entries(setting).map(([k, v]) => `${k}=${v}`).join(' ') || 'link';
       if (code !== 0) {
@@ -120,7 +124,7 @@ export async function runSweep(argv: string[], ctx: CliContext & { root?: string
     const f = (k: string) => (s[`${k}Mean`] === null ? '—' : `${Number((s[`${k}Mean`] as number).toPrecision(4))} ± ${Number((s[`${k}Spread`] as number).toPrecision(2))}`);
     ctx.stdout(`${name}: PR-AUC ${f('prAuc')}, OPIS ${f('opis')}, ε-OPIS ${f('epsOpis')}, R@1 ${f('recallAt1')}, NMI ${f('nmi')}, accuracy ${f('accuracy')}, compactness ${f('compactness')} (${s.runs} runs${s.failed ? `, ${s.failed} FAILED` : ''})\n`);
   }
-  ctx.stdout(`wrote ${out}/runs.csv, runs.json, summary.csv, summary.json, opis-vs-error.svg\n`);
+  ctx.stdout(`wrote ${outText}/runs.csv, runs.json, summary.csv, summary.json, opis-vs-error.svg\n`);
   const failed = rows.filter((r) => r.exitCode !== 0).length;
   if (failed) throw new CliError(`${failed} of ${rows.length} runs failed: their rows are empty; the summary leaves them out`, EXIT_FAILURE);
   return 0;

@@ -6,14 +6,15 @@
  * `evaluate` writes it: metrics.json, SVG figures, report.html) and the model artifact
  * (`model.json` + `.weights.bin`, which the page's "Open model…" reads).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Config } from '../state/params';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PARAM_BY_KEY, type Config } from '../state/params';
 import { parseHash, serializeConfig } from '../state/urlSchema';
 import { intFlag, parseArgs } from './args';
 import { CLI_BACKENDS, type CliBackend } from './backend';
 import { CliError } from './errors';
 import type { CliContext } from './evaluate';
+import { MIN_FREE_BYTES, prepareOut, TRAIN_LAYOUT, workingFolder } from './paths';
 import { TRAIN_USAGE } from './usage';
 
 /** The hash part of a link (`https://…/#v=1&…`, `#v=1&…` or `v=1&…`). */
@@ -22,11 +23,33 @@ export function hashOf(link: string): string {
   return i >= 0 ? link.slice(i) : `#${link}`;
 }
 
-/** A link's configuration with the command's overrides; notices about the link go to stderr. */
-export function configOf(link: string, steps: string | undefined, backend: string | undefined, ctx: CliContext): { config: Config; backend: CliBackend } {
-  const { config, notices } = parseHash(hashOf(link));
+/** A link notice as an error's reason: without the page's "; using …", which the command does not do. */
+export function noticeReason(notice: string): string {
+  return notice.replace(/;\s*using\b.*$/s, '');
+}
+
+/**
+ * A link's configuration with the command's overrides. Any notice the page would show about the
+ * link (an unknown key, a malformed or clamped value, a link too long, …) is an error, exit 2 with
+ * the notice, which names the key; with `lenient`, the notices go to stderr and the page's reading
+ * of the link is trained. `--steps` must lie in the parameter table's range (1 to its maximum).
+ */
+export function configOf(
+  link: string,
+  steps: string | undefined,
+  backend: string | undefined,
+  ctx: CliContext,
+  lenient = false,
+): { config: Config; backend: CliBackend } {
+  const { config, compare, notices } = parseHash(hashOf(link));
+  if (notices.length && !lenient) {
+    throw new CliError(
+      `the link is refused: the page would read it only with ${notices.length === 1 ? 'this notice' : 'these notices'} (give --lenient to train what the page makes of it):\n` + notices.map((n) => `  ${noticeReason(n)}`).join('\n'),
+    );
+  }
   for (const n of notices) ctx.stderr(`notice: ${n}\n`);
-  const s = steps === undefined ? config.steps : intFlag('steps', steps, 1, 1_000_000);
+  if (compare) ctx.stderr('notice: the link is a comparison (b=1); this trains its configuration A only\n');
+  const s = steps === undefined ? config.steps : intFlag('steps', steps, 1, PARAM_BY_KEY.steps.max);
   if (s === 0) throw new CliError('the link trains without a step limit (steps=0): give --steps N');
   let b: string = backend ?? config.backend;
   if (backend === undefined && !(CLI_BACKENDS as readonly string[]).includes(b)) {
@@ -39,11 +62,14 @@ export function configOf(link: string, steps: string | undefined, backend: strin
 
 /** Runs `train`; resolves to the exit status. */
 export async function runTrain(argv: string[], ctx: CliContext & { root?: string }): Promise<number> {
-  const a = parseArgs(argv, { steps: 'value', backend: 'value', out: 'value', quiet: 'switch' }, 1, TRAIN_USAGE);
+  const a = parseArgs(argv, { steps: 'value', backend: 'value', out: 'value', quiet: 'switch', lenient: 'switch' }, 1, TRAIN_USAGE);
   const link = a.positionals[0];
   if (!link) throw new CliError(`train needs a link or #hash\n${TRAIN_USAGE}`);
-  const { config, backend } = configOf(link, a.values.steps, a.values.backend, ctx);
-  const out = a.values.out ?? 'run';
+  const cwd = workingFolder(ctx.cwd);
+  const { config, backend } = configOf(link, a.values.steps, a.values.backend, ctx, a.switches.has('lenient'));
+  // Before any step: the folder is made, checked and emptied of an earlier run's files.
+  const outText = a.values.out ?? 'run';
+  const out = prepareOut(outText, cwd, TRAIN_LAYOUT, MIN_FREE_BYTES);
 
   const [{ startBackend }, { loadSplitNode, trainRun }, { metricsCsv, metricRows, metricsDocument, metricsJson }, { modelFile }, { evaluateSet }] = await Promise.all([
     import('./backend'),
@@ -53,13 +79,12 @@ export async function runTrain(argv: string[], ctx: CliContext & { root?: string
     import('./evaluateSet'),
   ]);
   await startBackend(backend, ctx.wasmDir);
-  const split = loadSplitNode(config, join(ctx.root ?? '.', 'public/data'));
+  const split = loadSplitNode(config, join(resolve(cwd, ctx.root ?? '.'), 'public/data'));
   const every = Math.max(1, Math.round(config.steps / 10));
   const run = await trainRun(config, split, (step, loss) => {
     if (!a.switches.has('quiet') && (step % every === 0 || step === config.steps)) ctx.stderr(`step ${step}/${config.steps} loss ${loss.toPrecision(5)}\n`);
   });
 
-  mkdirSync(out, { recursive: true });
   const h = run.history;
   // Loss values as JavaScript prints them (shortest round-trip): the same numbers the page holds.
   writeFileSync(join(out, 'loss.csv'), 'step,loss,alpha,lr\n' + h.step.map((s, i) => `${s},${h.loss[i]},${h.alpha[i]},${h.lr[i]}`).join('\n') + '\n');
@@ -90,7 +115,7 @@ export async function runTrain(argv: string[], ctx: CliContext & { root?: string
   ctx.stdout(
     `trained #${link2} on ${backend}: ${config.steps} steps in ${run.trainSeconds.toFixed(1)} s (total ${run.seconds.toFixed(1)} s); ` +
       `final loss ${h.loss[h.loss.length - 1]}, PR-AUC ${fin.prAuc.toFixed(4)}, OPIS ${fin.opis.toExponential(3)}, Recall@1 ${r1.toFixed(4)} on ${fin.items} items\n` +
-      `wrote ${out}/loss.csv, run.json, metrics.csv, metrics.json, model.json, ${file.type === 'modelFile' ? file.weightsName : ''} and final/\n`,
+      `wrote ${outText}/loss.csv, run.json, metrics.csv, metrics.json, model.json, ${file.type === 'modelFile' ? file.weightsName : ''} and final/\n`,
   );
   return 0;
 }

@@ -1,12 +1,13 @@
-/** The CLI's usage lines, in one light module so that `--help` and argument errors load nothing else. */
+/** The CLI's usage lines, in one light module so that `--help` and argument errors load nothing else (the parameter table has no imports). */
+import { PARAM_BY_KEY } from '../state/params';
 
 /** Usage line of `evaluate`. */
 export const EVALUATE_USAGE =
   'usage: metric-playground evaluate --embeddings FILE --labels FILE [--label-column NAME] [--far 0.01,0.1] [--eps 0.1] [--path auto|exact|binned] [--skip-header] [--out DIR]';
 /** Usage line of `train`. */
-export const TRAIN_USAGE = "usage: metric-playground train '<link or #hash>' [--steps N] [--backend cpu|wasm|webgpu] [--out DIR]";
+export const TRAIN_USAGE = "usage: metric-playground train '<link or #hash>' [--steps N] [--backend cpu|wasm|webgpu] [--lenient] [--out DIR]";
 /** Usage line of `sweep`. */
-export const SWEEP_USAGE = "usage: metric-playground sweep '<link>' --vary KEY=v1,v2,… [--vary …] --seeds 1,2,3 [--steps N] [--jobs N] [--out DIR]";
+export const SWEEP_USAGE = "usage: metric-playground sweep '<link>' --vary KEY=v1,v2,… [--vary …] --seeds 1,2,3 [--steps N] [--jobs N] [--lenient] [--out DIR]";
 
 /** Usage line of `presets check`. */
 export const PRESETS_USAGE = 'usage: metric-playground presets check [--preset ID,…] [--seeds 1,2,3,4,5] [--backend wasm|cpu] [--jobs N] [--out DIR]';
@@ -19,6 +20,13 @@ export const USAGE = [
   TRAIN_USAGE,
   SWEEP_USAGE,
   PRESETS_USAGE,
+  '',
+  'a link the page would read only with a notice (an unknown key, a malformed or clamped value, a link too long) is refused',
+  '  with exit 2, naming the key; --lenient trains what the page would make of it, the notices on stderr.',
+  `--steps N: 1 to ${PARAM_BY_KEY.steps.max} (the Steps setting's range); --jobs N: 1 or more; --far: rates above 0, at most 1.`,
+  '--out DIR is made if missing and checked (a writable folder, with room for a run) before any work; the files the command',
+  '  writes there (metrics.json, report.html, *.svg, loss.csv, run.json, model files, final/, runs/…) are removed first,',
+  '  anything else in the folder is left alone.',
   '',
   'exit status: 0 success, 2 bad arguments or files (reason on stderr), 1 anything else',
 ].join('\n');
