@@ -14,6 +14,7 @@ import { intFlag, parseArgs } from './args';
 import { CLI_BACKENDS, type CliBackend } from './backend';
 import { CliError } from './errors';
 import type { CliContext } from './evaluate';
+import { watchParent } from './parentWatch';
 import { MIN_FREE_BYTES, prepareOut, TRAIN_LAYOUT, workingFolder } from './paths';
 import { TRAIN_USAGE } from './usage';
 
@@ -62,6 +63,8 @@ export function configOf(
 
 /** Runs `train`; resolves to the exit status. */
 export async function runTrain(argv: string[], ctx: CliContext & { root?: string }): Promise<number> {
+  // A child of `sweep` or `presets check` ends itself when its parent is gone, however it went.
+  watchParent();
   const a = parseArgs(argv, { steps: 'value', backend: 'value', out: 'value', quiet: 'switch', lenient: 'switch' }, 1, TRAIN_USAGE);
   const link = a.positionals[0];
   if (!link) throw new CliError(`train needs a link or #hash\n${TRAIN_USAGE}`);

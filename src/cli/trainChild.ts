@@ -1,11 +1,14 @@
 /**
  * `train` runs as child processes, as `sweep` and `presets check` start them: a pool that keeps at
  * most `jobs` running, and the bookkeeping that ends every child still running when the parent is
- * interrupted (Ctrl-C, a kill) or exits, so no `train` is left behind.
+ * interrupted (Ctrl-C, a kill) or exits, so no `train` is left behind. A parent killed with SIGKILL
+ * runs no handler: for that, each child gets a stdin pipe the parent never writes to and the
+ * environment of src/cli/parentWatch.ts, and ends itself when the pipe closes or its parent is gone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { CliBackend } from './backend';
+import { childEnv } from './parentWatch';
 
 const live = new Set<ChildProcess>();
 let hooked = false;
@@ -41,8 +44,13 @@ export function trainChild(root: string, hash: string, backend: CliBackend, step
   const bin = join(root, 'bin/metric-playground.mjs');
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [bin, 'train', hash, '--backend', backend, '--steps', String(steps), '--out', dir, '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // stdin: a pipe held open for the child's life and never written (its end tells the child the parent is gone).
+    const p = spawn(process.execPath, [bin, 'train', hash, '--backend', backend, '--steps', String(steps), '--out', dir, '--quiet'], {
+      stdio: ['pipe', 'ignore', 'pipe'],
+      env: childEnv(),
+    });
     live.add(p);
+    p.stdin!.on('error', () => {});
     let err = '';
     p.stderr!.on('data', (b) => (err += b));
     p.on('close', (k) => {
