@@ -42,6 +42,14 @@ async function loadCli() {
 }
 
 async function run() {
+  // Paths are resolved against the working folder: one that was deleted is a clear refusal (exit 2),
+  // before Vite's loader (which reads it first) fails with a stack trace.
+  try {
+    process.cwd();
+  } catch {
+    process.stderr.write('metric-playground: the working folder no longer exists (it was deleted or moved): cd into a folder that exists and run the command again\n');
+    return 2;
+  }
   await setUpWebgpu();
   const cli = await loadCli();
   try {

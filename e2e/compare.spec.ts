@@ -14,6 +14,8 @@ test('Compare with… starts B as a copy of A; both train, pause and reset toget
   await openApp(page, '#backend=wasm&data=blobs&classes=4&loss=ssm&alpha=8&evalEvery=10&metricsEvery=20', 'wasm');
   await page.getByTestId('intro-close').click();
   await expect(page.getByTestId('compare')).toHaveCount(0);
+  // One seed here (e2e/seeds.spec.ts compares on several).
+  await page.getByTestId('compare-seeds').selectOption('1');
   await page.getByTestId('compare-start').click();
   await expect(page.getByTestId('compare')).toBeVisible();
   await expect(page).toHaveURL(/&b=1$/);

@@ -12,7 +12,7 @@ import { metricRows } from '../src/state/metricsExport';
 /** The comparison table's row of each claim metric. */
 const ROW: Record<string, string> = { ap: 'ap', opis: 'opis', epsOpis: 'eps-opis', recallAt1: 'recall-at-1', accuracy: 'accuracy', compactness: 'compactness' };
 
-/** Waits until run A (and B, when comparing) stopped at `steps` and has its evaluation there. */
+/** Waits until run A (and B, when comparing, each on every seed) stopped at `steps` and has its evaluation there. */
 async function waitFinished(page: Page, steps: number, withMetrics: boolean): Promise<void> {
   await expect
     .poll(
@@ -21,7 +21,8 @@ async function waitFinished(page: Page, steps: number, withMetrics: boolean): Pr
           ([n, metrics]) => {
             const c = window.playground.controller;
             const done = (s: ReturnType<typeof c.store.getState>) => s.finished && s.snapshot?.step === n && (!metrics || s.evaluation?.step === n);
-            return done(c.store.getState()) && (!c.compare || done(c.compare.store.getState()));
+            // Every run: A and B, each on every seed of the comparison.
+            return [c, ...c.replicas, ...(c.compare ? [c.compare, ...c.compare.replicas] : [])].every((r) => done(r.store.getState()));
           },
           [steps, withMetrics] as const,
         ),
@@ -30,15 +31,16 @@ async function waitFinished(page: Page, steps: number, withMetrics: boolean): Pr
     .toBe(true);
 }
 
-/** What each run showed over its steps, as the metrics export and the refreshes hold it. */
-async function runNumbers(page: Page): Promise<{ a: RunNumbers; b: RunNumbers | null }> {
+/** What each run showed over its steps, as the metrics export and the refreshes hold it: per side, one per seed (seed s first). */
+async function runNumbers(page: Page): Promise<{ a: RunNumbers[]; b: RunNumbers[] | null }> {
   const raw = await page.evaluate(() => {
     const c = window.playground.controller;
     const one = (s: ReturnType<typeof c.store.getState>) => ({ series: JSON.parse(JSON.stringify(s.evalSeries)), history: JSON.parse(JSON.stringify(s.history)) });
-    return { a: one(c.store.getState()), b: c.compare ? one(c.compare.store.getState()) : null };
+    const side = (x: typeof c) => [x, ...x.replicas].map((r) => one(r.store.getState()));
+    return { a: side(c), b: c.compare ? side(c.compare) : null };
   });
-  const numbers = (r: (typeof raw)['a']): RunNumbers => ({ rows: metricRows(r.series, r.history), refreshes: { step: r.history.evalStep, accuracy: r.history.accuracy, compactness: r.history.compactness } });
-  return { a: numbers(raw.a), b: raw.b ? numbers(raw.b) : null };
+  const numbers = (r: (typeof raw)['a'][number]): RunNumbers => ({ rows: metricRows(r.series, r.history), refreshes: { step: r.history.evalStep, accuracy: r.history.accuracy, compactness: r.history.compactness } });
+  return { a: raw.a.map(numbers), b: raw.b ? raw.b.map(numbers) : null };
 }
 
 for (const preset of PRESETS.filter((p): p is Preset & { claim: NonNullable<Preset['claim']> } => p.claim !== undefined)) {
@@ -53,10 +55,14 @@ for (const preset of PRESETS.filter((p): p is Preset & { claim: NonNullable<Pres
     await waitFinished(page, claim.steps, claim.metric !== 'accuracy' && claim.metric !== 'compactness');
     // Every evaluation from `from` on, on the page's own numbers.
     const runs = await runNumbers(page);
-    const verdict = judgeClaim(claim, claimRows(claim.metric, runs.a), runs.b ? claimRows(claim.metric, runs.b) : null);
-    console.log(`${preset.id}: ${claim.metric} from step ${verdict.lessonStep} on; at ${claim.steps}: ${JSON.stringify(verdict.last)}`);
-    expect(verdict.points.filter((p) => p.step >= (claim.from ?? claim.steps)).filter((p) => !p.holds), 'evaluations where the claim failed').toEqual([]);
-    expect(verdict.holds).toBe(true);
+    // The comparison opens on the preset's seeds (s, s + 1, …): the claim must hold on each seed's pair.
+    expect(runs.a).toHaveLength(preset.runs.length > 1 ? (preset.seeds ?? 1) : 1);
+    for (const [i, a] of runs.a.entries()) {
+      const verdict = judgeClaim(claim, claimRows(claim.metric, a), runs.b ? claimRows(claim.metric, runs.b[i]) : null);
+      console.log(`${preset.id}, seed ${i + 1}: ${claim.metric} from step ${verdict.lessonStep} on; at ${claim.steps}: ${JSON.stringify(verdict.last)}`);
+      expect(verdict.points.filter((p) => p.step >= (claim.from ?? claim.steps)).filter((p) => !p.holds), `evaluations where the claim failed on seed ${i + 1}`).toEqual([]);
+      expect(verdict.holds).toBe(true);
+    }
     if (claim.compare) {
       // And the table says the same at the end, as a person reads it.
       const read = async (side: string) => Number.parseFloat((await page.getByTestId(`compare-${ROW[claim.metric]}-${side}`).textContent()) ?? '');
@@ -65,9 +71,11 @@ for (const preset of PRESETS.filter((p): p is Preset & { claim: NonNullable<Pres
       expect(Number.isFinite(a) && Number.isFinite(b), what).toBe(true);
       if (claim.compare === 'lower') expect(b, what).toBeLessThan(a);
       else expect(b, what).toBeGreaterThan(a);
-      // Both runs stopped at the same step, so the table gives its verdict: B better on the claimed row.
+      // Every run stopped at the same step, so the table gives its verdict: B better on the claimed row, on every seed.
       await expect(page.getByTestId('compare-step')).toHaveAttribute('data-verdict', 'true');
-      await expect(page.getByTestId(`compare-${ROW[claim.metric]}-delta`)).toHaveAttribute('data-verdict', 'better');
+      const delta = page.getByTestId(`compare-${ROW[claim.metric]}-delta`);
+      await expect(delta).toHaveAttribute('data-verdict', 'better');
+      if (runs.a.length > 1) await expect(delta).toHaveAttribute('data-agree', `${runs.a.length}/${runs.a.length}`);
     } else {
       const text = (await page.getByTestId('accuracy').textContent()) ?? '';
       const value = Number.parseFloat(text) / 100;

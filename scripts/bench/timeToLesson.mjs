@@ -8,7 +8,7 @@
 // runs had shown it. Used by `npm run bench` (BENCH_PARTS=lesson).
 import { openSources } from '../lib/sources.mjs';
 
-/** What the page shows of one run: its metrics rows (the CSV export's) and its progress. */
+/** What the page shows of every run, per side (seed s first, then the replicas on further seeds): its metrics rows (the CSV export's) and its progress. */
 function readRuns() {
   const c = window.playground.controller;
   const one = (s) => ({
@@ -19,7 +19,8 @@ function readRuns() {
     series: { step: [...s.evalSeries.step], ap: [...s.evalSeries.ap], opis: [...s.evalSeries.opis], epsOpis: [...s.evalSeries.epsOpis], recallAt1: [...s.evalSeries.recallAt1], nmi: [...s.evalSeries.nmi] },
     history: { step: [], loss: [], alpha: [], lr: [], evalStep: [...s.history.evalStep], accuracy: [...s.history.accuracy], compactness: [...s.history.compactness] },
   });
-  return { a: one(c.store.getState()), b: c.compare ? one(c.compare.store.getState()) : null };
+  const side = (x) => [x, ...(x.replicas ?? [])].map((r) => one(r.store.getState()));
+  return { a: side(c), b: c.compare ? side(c.compare) : null };
 }
 
 /**
@@ -51,7 +52,7 @@ export async function measureTimeToLesson(browser, base, { ids = null, maxSecond
     while ((Date.now() - t0) / 1000 < maxSeconds) {
       last = await page.evaluate(readRuns);
       const now = (Date.now() - t0) / 1000;
-      const runs = [last.a, last.b].filter(Boolean);
+      const runs = [...last.a, ...(last.b ?? [])];
       const metric = preset.claim?.metric ?? 'accuracy';
       const stepsOf = (r) => new Set(metric === 'accuracy' || metric === 'compactness' ? r.history.evalStep : r.series.step);
       const common = runs.map(stepsOf).reduce((x, y) => new Set([...x].filter((s) => y.has(s))));
@@ -63,19 +64,24 @@ export async function measureTimeToLesson(browser, base, { ids = null, maxSecond
       await page.waitForTimeout(250);
     }
     const numbers = (r) => ({ rows: metricRows(r.series, r.history), refreshes: { step: r.history.evalStep, accuracy: r.history.accuracy, compactness: r.history.compactness } });
-    // A preset without a claim: only its time to the last step.
+    // A preset without a claim: only its time to the last step. On several seeds the claim is judged
+    // on each seed's pair (A and B on seed i): the lesson shows once it holds on every seed.
     const pick = (r) => claimRows(preset.claim.metric, numbers(r));
-    const verdict = preset.claim ? judgeClaim(preset.claim, pick(last.a), last.b ? pick(last.b) : null) : null;
+    const verdicts = preset.claim ? last.a.map((ra, i) => judgeClaim(preset.claim, pick(ra), last.b ? pick(last.b[i]) : null)) : null;
+    const holds = verdicts ? verdicts.every((v) => v.holds) : null;
+    const lessonStep = holds ? Math.max(...verdicts.map((v) => v.lessonStep)) : null;
+    const all = [...last.a, ...(last.b ?? [])];
     const row = {
       id: preset.id,
       metric: preset.claim?.metric ?? null,
-      steps: preset.claim?.steps ?? last.a.step,
-      backend: last.a.backend,
-      reached: Math.min(last.a.step, last.b?.step ?? Infinity),
-      lessonStep: verdict?.holds ? verdict.lessonStep : null,
-      lessonSeconds: verdict?.holds && verdict.lessonStep !== null ? seenAt.get(verdict.lessonStep) ?? null : null,
+      steps: preset.claim?.steps ?? last.a[0].step,
+      seeds: last.a.length,
+      backend: last.a[0].backend,
+      reached: Math.min(...all.map((r) => r.step)),
+      lessonStep,
+      lessonSeconds: lessonStep !== null ? seenAt.get(lessonStep) ?? null : null,
       lastSeconds: finishedAt,
-      holds: verdict ? verdict.holds : null,
+      holds,
     };
     log(JSON.stringify(row));
     rows.push(row);
@@ -97,11 +103,11 @@ export function timeToLessonTable(rows, baseRows = null) {
   const lesson = (r) => (!r ? '—' : r.holds === null ? 'no claim' : r.holds ? `step ${r.lessonStep} of ${r.steps}, ${s(r.lessonSeconds)} s` : `did not hold (reached step ${r.reached} of ${r.steps})`);
   const base = (id) => baseRows?.find((b) => b.id === id) ?? null;
   const head = baseRows
-    ? ['| preset | claim on | backend | lesson shows (and stays) | seconds to the last step | before: lesson | before: seconds to the last step |', '|---|---|---|---|---:|---|---:|']
-    : ['| preset | claim on | backend | lesson shows (and stays) | seconds to the last step |', '|---|---|---|---|---:|'];
+    ? ['| preset | claim on | seeds | backend | lesson shows (and stays) | seconds to the last step | before: lesson | before: seconds to the last step |', '|---|---|---:|---|---|---:|---|---:|']
+    : ['| preset | claim on | seeds | backend | lesson shows (and stays) | seconds to the last step |', '|---|---|---:|---|---|---:|'];
   return [
     ...head,
-    ...rows.map((r) => `| \`${r.id}\` | ${r.metric ?? '—'} | ${r.backend} | ${lesson(r)} | ${s(r.lastSeconds)} |${baseRows ? ` ${lesson(base(r.id))} | ${s(base(r.id)?.lastSeconds)} |` : ''}`),
+    ...rows.map((r) => `| \`${r.id}\` | ${r.metric ?? '—'} | ${r.seeds ?? 1} | ${r.backend} | ${lesson(r)} | ${s(r.lastSeconds)} |${baseRows ? ` ${lesson(base(r.id))} | ${s(base(r.id)?.lastSeconds)} |` : ''}`),
   ].join('\n');
 }
 
@@ -116,7 +122,7 @@ export function lessonSection(rows, before, beforeName, machine) {
     '',
     `- Machine: ${machine}`,
     '',
-    "Each preset's link (as \"Copy link\" writes it, backend auto) opened in a fresh 1280×800 page of the built app, Play pressed like a person, both runs of a comparison training. The claim is judged on the page's own numbers by the code of `metric-playground presets check`: the lesson is the first evaluated step from which the claim holds through the run's last step; its seconds run from Play until both runs had shown it. Target: ≤ 30 s." +
+    "Each preset's link (as \"Copy link\" writes it, backend auto) opened in a fresh 1280×800 page of the built app, Play pressed like a person, every run of a comparison training (on 3 seeds: six runs at once). The claim is judged on the page's own numbers by the code of `metric-playground presets check`, on each seed's pair of runs: the lesson is the first evaluated step from which the claim holds through the run's last step on every seed; its seconds run from Play until every run had shown it. Target: ≤ 30 s." +
       (before ? ` "Before": the same measurement, in the same run, of ${beforeName} (its own presets and build).` : ''),
     '',
     timeToLessonTable(rows, before),

@@ -22,6 +22,8 @@ export interface PresetRun {
 export interface PresetClaim extends ClaimRule {
   /** What `metric-playground presets check --seeds 1,2,3,4,5` printed (mean ± half-range), in words. */
   measured: string;
+  /** On which seeds `presets check` found the claim to hold, in a few words (the guide shows it beside the claim). */
+  heldOn: string;
 }
 
 /** A view a preset can name as key: the comparison's pieces, or a single run's views. */
@@ -52,6 +54,11 @@ export interface Preset {
   keyViews?: readonly KeyView[];
   /** Without a claim: what was measured, and why no direction is claimed (within seed noise). */
   measured?: string;
+  /**
+   * How many seeds the comparison opens on (default 1): 3 where the six runs still show the lesson
+   * within the time budget, so the table's verdict is "on every seed", not one seed's luck.
+   */
+  seeds?: number;
 }
 
 /**
@@ -65,6 +72,7 @@ const TCM = 'data=mnist&dim=16&loss=softmax&head=ln&alpha=16&steps=300&metricsEv
 export const PRESETS: readonly Preset[] = [
   {
     id: 'hu-temperature',
+    seeds: 3,
     title: 'Temperature on the circle (HU Fig. 3)',
     keyViews: ['compare-embedding-a', 'compare-embedding-b', 'compare-table'],
     reproduces: 'HU Fig. 3: with a 2-D LN softmax, a small α (high temperature) leaves each class smeared over a wide arc; a moderate α gathers it tightly; a very large α spreads it again. (The paper trains a LeNet-like CNN; this preset trains the MLP so the lesson shows in seconds — set the model to CNN to see the same arcs.)',
@@ -80,11 +88,13 @@ export const PRESETS: readonly Preset[] = [
       steps: 400,
       from: 300,
       compare: 'lower',
+      heldOn: 'every one of seeds 1–5, and of untuned seeds 6–8',
       measured: 'compactness at step 400 (MLP, seeds 1–5): α = 0.25 0.63 ± 0.26, α = 4 0.32 ± 0.04 — tighter at α = 4 on every seed, at every refresh from step 225 on; the difference is 1.2× the seed half-range. Same seeds, step 400: α = 1 0.44 ± 0.11, α = 16 0.46 ± 0.16, α = 64 0.73 ± 0.51 — past α = 4 the arcs spread again. (The CNN, 600 steps: α = 4 0.255 ± 0.002.)',
     },
   },
   {
     id: 'heating-up',
+    seeds: 3,
     title: 'Heating-up: lower α late in training (HU §3.3)',
     keyViews: ['compare-loss', 'compare-metrics', 'compare-table'],
     reproduces: 'HU §3.3 and Table 2: train at a moderate α, then “heat up” — switch to a smaller α (a higher temperature) late in training. The smaller α gives boundary and centroid samples their gradient back (HU Fig. 2), so the ranking of all pairs should improve after the switch.',
@@ -108,6 +118,7 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: 'ce-vs-ssm',
+    seeds: 3,
     title: 'Cross-Example Softmax vs sampled softmax (CE Fig. 4)',
     keyViews: ['compare-table', 'compare-pr'],
     reproduces: 'CE Fig. 4 and Table 1: scoring each positive against the negatives of the whole batch, not only its own row, makes one global threshold fit better: OPIS falls and PR-AUC rises.',
@@ -121,12 +132,14 @@ export const PRESETS: readonly Preset[] = [
       steps: 350,
       from: 350,
       compare: 'lower',
+      heldOn: 'every one of seeds 1–8 at step 350',
       measured:
         'compactness at step 350 (seeds 1–8): SSM 0.240 ± 0.011, CES 0.220 ± 0.012 — tighter with CES on all 8 seeds (1.6× the seed half-range), but it settles late: at every refresh from step 300 on, on 6 of 8. At step 300 (seeds 1–5) OPIS 9.0e-4 ± 5.6e-4 → 6.5e-4 ± 4.8e-4 (lower on 4 of 5) and PR-AUC 0.950 → 0.955 (higher on 4 of 5): the paper’s direction, within the seed spread at this length.',
     },
   },
   {
     id: 'cenm-vs-snm',
+    seeds: 3,
     title: 'Negative mining across the batch vs per row',
     keyViews: ['compare-table', 'compare-pr'],
     reproduces: 'CE Table 1: mining the hardest half of the negatives over the whole batch (CENM) instead of per row (SNM) spends the loss where a global threshold fails.',
@@ -141,6 +154,7 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: 'tcm',
+    seeds: 3,
     title: 'Threshold-consistent margin (TCM)',
     keyViews: ['compare-table', 'compare-pr'],
     reproduces: 'TCM Fig. 3 and Table: adding the TCM regulariser to a base loss makes one distance threshold fit every class better: the ranking over all pairs (PR-AUC) rises, classes tighten, and OPIS (how much the best threshold differs from class to class) falls, without losing Recall@1.',
@@ -154,6 +168,7 @@ export const PRESETS: readonly Preset[] = [
       steps: 300,
       from: 100,
       compare: 'higher',
+      heldOn: 'every one of seeds 1–8',
       measured: 'PR-AUC at step 300 (seeds 1–5): 0.892 ± 0.012 → 0.948 ± 0.004 with TCM, higher on every seed at every evaluation from step 50 (4.8× the seed half-range). At step 400 (sweep, same seeds): compactness 0.38 → 0.22, Recall@1 0.940 → 0.939 (kept); OPIS lower at 37 of 40 evaluations (steps 50–400) but not at every one (seed 4, step 400: 1.2e-3 → 3.3e-3), which is why the claim is on PR-AUC.',
     },
   },
@@ -164,7 +179,7 @@ export const PRESETS: readonly Preset[] = [
     reproduces: 'A first run: five blobs of unequal spread separate on the circle within ~100 steps.',
     lookFor: 'Watch each colour gather into its own arc of the circle while the input plane splits into five regions, one per blob.',
     runs: [{ label: 'LN softmax, α = 8', link: 'data=blobs&loss=softmax&head=ln&alpha=8&lr=0.01&steps=200&evalEvery=10&metricsEvery=50' }],
-    claim: { metric: 'accuracy', steps: 200, from: 150, atLeast: 0.99, measured: 'accuracy 1.000 at step 200 on seeds 1–5, at least 0.99 from step 130 on at the latest.' },
+    claim: { metric: 'accuracy', steps: 200, from: 150, atLeast: 0.99, heldOn: 'every one of seeds 1–5', measured: 'accuracy 1.000 at step 200 on seeds 1–5, at least 0.99 from step 130 on at the latest.' },
   },
   {
     id: 'rings',
@@ -173,7 +188,7 @@ export const PRESETS: readonly Preset[] = [
     reproduces: 'Classes no straight line separates: the encoder has to bend the plane into rings.',
     lookFor: 'The input plane turns into concentric bands as the encoder learns; in the embedding (PCA of 8 dimensions) each ring becomes its own cluster.',
     runs: [{ label: 'LN softmax, d = 8, α = 4', link: 'data=rings&dim=8&loss=softmax&head=ln&alpha=4&lr=0.03&steps=200&evalEvery=10&metricsEvery=50' }],
-    claim: { metric: 'accuracy', steps: 200, from: 150, atLeast: 0.95, measured: 'accuracy 0.995 ± 0.008 (0.984–1.000) at step 200 on seeds 1–5, at least 0.95 from step 110 on at the latest.' },
+    claim: { metric: 'accuracy', steps: 200, from: 150, atLeast: 0.95, heldOn: 'every one of seeds 1–5', measured: 'accuracy 0.995 ± 0.008 (0.984–1.000) at step 200 on seeds 1–5, at least 0.95 from step 110 on at the latest.' },
   },
   {
     id: 'spirals',
@@ -182,7 +197,7 @@ export const PRESETS: readonly Preset[] = [
     reproduces: 'The hardest toy set: the decision regions must wind along five spiral arms.',
     lookFor: 'The input plane winds into spiral arms; the accuracy climbs as the arms separate. (With d = 2 and CES at α = 16 this set collapses onto one point — try it to see the collapse warning.)',
     runs: [{ label: 'LN softmax, d = 8, α = 4', link: 'data=spirals&dim=8&loss=softmax&head=ln&alpha=4&lr=0.03&steps=200&evalEvery=10&metricsEvery=50' }],
-    claim: { metric: 'accuracy', steps: 200, from: 190, atLeast: 0.9, measured: 'accuracy 0.973 ± 0.022 (0.944–0.988) at step 200 on seeds 1–5, at least 0.9 from step 180 on at the latest.' },
+    claim: { metric: 'accuracy', steps: 200, from: 190, atLeast: 0.9, heldOn: 'every one of seeds 1–5', measured: 'accuracy 0.973 ± 0.022 (0.944–0.988) at step 200 on seeds 1–5, at least 0.9 from step 180 on at the latest.' },
   },
 ];
 
@@ -204,5 +219,5 @@ export function presetRunIndex(preset: Preset, config: Config): number {
 export function presetLink(preset: Preset): string {
   const a = presetConfig(preset.runs[0], 'auto');
   const b = preset.runs[1] ? presetConfig(preset.runs[1], 'auto') : null;
-  return serializeConfig(a, b, { ui: 'full', autoplay: false, preset: preset.id });
+  return serializeConfig(a, b, { ui: 'full', autoplay: false, preset: preset.id }, b ? (preset.seeds ?? 1) : 1);
 }

@@ -105,7 +105,7 @@ describe('serializeConfig', () => {
     expect(s).toMatch(/&noise=0(&|$)/);
     expect(s).toMatch(/&heatLr=1(&|$)/);
     expect(s).toMatch(/&seed=2147483647(&|$)/);
-    expect(parseHash(s)).toEqual({ compare: null, view: DEFAULT_VIEW, config: c, notices: [] });
+    expect(parseHash(s)).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW, config: c, notices: [] });
   });
 
   it('normalises an invalid config instead of writing a link that would not parse cleanly', () => {
@@ -121,13 +121,13 @@ describe('serializeConfig', () => {
 
 describe('parseHash: round trip', () => {
   it('reads the defaults back with and without "#", without notices', () => {
-    expect(parseHash(FULL_V1_HASH)).toEqual({ compare: null, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
-    expect(parseHash(`#${FULL_V1_HASH}`)).toEqual({ compare: null, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
+    expect(parseHash(FULL_V1_HASH)).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
+    expect(parseHash(`#${FULL_V1_HASH}`)).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
   });
 
   it('reads an empty hash as the defaults without notices', () => {
-    expect(parseHash('')).toEqual({ compare: null, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
-    expect(parseHash('#')).toEqual({ compare: null, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
+    expect(parseHash('')).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
+    expect(parseHash('#')).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
   });
 
   it('round-trips 500 random valid configs exactly, without notices', () => {
@@ -185,12 +185,12 @@ describe('parseHash: clamping and rounding', () => {
   });
 
   it('rounds non-integers for int keys, with a notice', () => {
-    expect(parseHash('classes=3.6')).toEqual({ compare: null, view: DEFAULT_VIEW,
+    expect(parseHash('classes=3.6')).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW,
       config: { ...defaultConfig(), classes: 4 },
       notices: ['classes=3.6 is not a whole number; using 4'],
     });
     expect(parseHash('classes=3.4').config.classes).toBe(3);
-    expect(parseHash('heatAt=800.0')).toEqual({ compare: null, view: DEFAULT_VIEW, config: { ...defaultConfig(), heatAt: 800 }, notices: [] });
+    expect(parseHash('heatAt=800.0')).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW, config: { ...defaultConfig(), heatAt: 800 }, notices: [] });
   });
 
   it('reports rounding and clamping together', () => {
@@ -268,8 +268,8 @@ describe('parseHash: malformed input', () => {
   });
 
   it('ignores stray "&" silently', () => {
-    expect(parseHash('#&&&')).toEqual({ compare: null, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
-    expect(parseHash('&lr=0.5&&')).toEqual({ compare: null, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.5 }, notices: [] });
+    expect(parseHash('#&&&')).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW, config: defaultConfig(), notices: [] });
+    expect(parseHash('&lr=0.5&&')).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.5 }, notices: [] });
   });
 
   it('survives malformed percent-encoding with a notice', () => {
@@ -297,7 +297,7 @@ describe('parseHash: malformed input', () => {
   it('reads a hash of exactly the maximum length, but not a longer one', () => {
     const atLimit = 'lr=0.5' + '&'.repeat(MAX_HASH_LENGTH - 6);
     expect(atLimit).toHaveLength(MAX_HASH_LENGTH);
-    expect(parseHash(`#${atLimit}`)).toEqual({ compare: null, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.5 }, notices: [] });
+    expect(parseHash(`#${atLimit}`)).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.5 }, notices: [] });
     const tooLong = `${atLimit}&`;
     const r = parseHash(`#${tooLong}`);
     expect(r.config).toEqual(defaultConfig());
@@ -353,8 +353,8 @@ describe('parseHash: malformed input', () => {
 
 describe('parseHash: schema version', () => {
   it('reads a missing v as the current version without a notice', () => {
-    expect(parseHash('lr=0.01')).toEqual({ compare: null, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.01 }, notices: [] });
-    expect(parseHash('v=1&lr=0.01')).toEqual({ compare: null, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.01 }, notices: [] });
+    expect(parseHash('lr=0.01')).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.01 }, notices: [] });
+    expect(parseHash('v=1&lr=0.01')).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW, config: { ...defaultConfig(), lr: 0.01 }, notices: [] });
   });
 
   it.each(['abc', '0', '-1', '1.5', '', '1e0', '0x1'])('reports v=%s as invalid and reads the rest as v1', (v) => {
@@ -406,7 +406,7 @@ describe('parseHash: schema version', () => {
       2: (raw) => (calls.push(2), new Map([...raw].map(([k, v]) => [k === 'learningRate' ? 'lr' : k, v]))),
     };
     // (No versions' defaults here: in these made-up versions `rate` is what v1 called `lr`.)
-    expect(parseHashWith('v=1&rate=0.02', migrations, 3, {})).toEqual({ compare: null, view: DEFAULT_VIEW,
+    expect(parseHashWith('v=1&rate=0.02', migrations, 3, {})).toEqual({ compare: null, seeds: 1, view: DEFAULT_VIEW,
       config: { ...defaultConfig(), lr: 0.02 },
       notices: [],
     });

@@ -46,10 +46,15 @@ export interface ParsedHash {
   config: Config;
   /** The second configuration B of a comparison (`b=1` and `b.<key>=value` for keys where B differs), or null. */
   compare: Config | null;
+  /** How many seeds each side of the comparison trains (`seeds=3`: seeds s, s+1, s+2); 1 without a comparison. */
+  seeds: number;
   /** How to present it (`ui`, `autoplay`, `preset`); the default view when the link names none. */
   view: View;
   notices: string[];
 }
+
+/** The most seeds a comparison trains at once (2 × this many runs). */
+export const MAX_SEEDS = 5;
 
 /** Prefix of the keys that carry configuration B of a comparison. */
 export const COMPARE_PREFIX = 'b.';
@@ -181,9 +186,9 @@ export function withValue<K extends ParamKey>(config: Config, key: K, raw: unkno
  * value differs from this version's defaults, floats in their shortest round-trip form, values
  * URI-encoded. Values are validated on the way, so an invalid config still yields a link that
  * parses cleanly. With a comparison, `b=1` follows, then `b.<key>=value` for every key where B
- * differs from A; then the view keys (`preset`, `ui`, `autoplay`) when they are not the default.
+ * differs from A, and `seeds=N` when each side trains N > 1 seeds; then the view keys (`preset`, `ui`, `autoplay`) when they are not the default.
  */
-export function serializeConfig(c: Config, compare: Config | null = null, view: View = DEFAULT_VIEW): string {
+export function serializeConfig(c: Config, compare: Config | null = null, view: View = DEFAULT_VIEW, seeds = 1): string {
   const parts = [`v=${SCHEMA_VERSION}`];
   const text = (v: string | number) => encodeURIComponent(typeof v === 'number' ? formatNumber(v) : v);
   const valueOf = (cfg: Config, p: ParamSpec) => validateValue(p.key, (cfg as Record<string, unknown>)[p.key]).value;
@@ -197,8 +202,32 @@ export function serializeConfig(c: Config, compare: Config | null = null, view: 
       const value = valueOf(compare, p);
       if (!Object.is(value, valueOf(c, p))) parts.push(`${COMPARE_PREFIX}${encodeURIComponent(p.key)}=${text(value)}`);
     }
+    const n = clampSeeds(seeds);
+    if (n > 1) parts.push(`seeds=${n}`);
   }
   return [...parts, ...viewParts(view)].join('&');
+}
+
+/** `n` as a seed count: an integer in [1, MAX_SEEDS]. */
+export function clampSeeds(n: number): number {
+  return Number.isFinite(n) ? Math.min(MAX_SEEDS, Math.max(1, Math.round(n))) : 1;
+}
+
+/** Reads `seeds=` (only meaningful with a comparison); what cannot be used is said in `notices`. */
+function readSeeds(text: string | undefined, comparing: boolean, notices: string[]): number {
+  if (text === undefined) return 1;
+  const n = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+  if (!comparing) {
+    notices.push(`seeds=${show(text)} applies to a comparison (b=1); ignored`);
+    return 1;
+  }
+  if (!Number.isFinite(n)) {
+    notices.push(`seeds=${show(text)} is not a whole number; training 1 seed`);
+    return 1;
+  }
+  const seeds = clampSeeds(n);
+  if (seeds !== n) notices.push(`seeds=${n} is outside 1–${MAX_SEEDS}; using ${seeds}`);
+  return seeds;
 }
 
 function decode(s: string): string | null {
@@ -228,9 +257,9 @@ export function parseHashWith(
       notices.push(
         `The link is too long (${body.length} characters, limit ${MAX_HASH_LENGTH}); using the defaults`,
       );
-      return { config, compare: null, view: { ...DEFAULT_VIEW }, notices };
+      return { config, compare: null, seeds: 1, view: { ...DEFAULT_VIEW }, notices };
     }
-    if (body === '') return { config, compare: null, view: { ...DEFAULT_VIEW }, notices };
+    if (body === '') return { config, compare: null, seeds: 1, view: { ...DEFAULT_VIEW }, notices };
 
     // 1. Split into raw key → value (decoded), last occurrence wins.
     let raw = new Map<string, string>();
@@ -309,6 +338,8 @@ export function parseHashWith(
     // 4. Configuration B of a comparison: A with B's own values on top.
     let compare: Config | null = null;
     const bKeys = [...raw.keys()].filter((k) => k.startsWith(COMPARE_PREFIX));
+    const b = raw.get('b');
+    if (b !== undefined && b !== '1') notices.push(`b=${show(b)} is not 1; comparing with B as the link describes it`);
     if (raw.has('b') || bKeys.length > 0) {
       compare = { ...config };
       const outB = compare as Record<string, string | number>;
@@ -322,16 +353,18 @@ export function parseHashWith(
       }
       raw.delete('b');
     }
+    const seeds = readSeeds(raw.get('seeds'), compare !== null, notices);
+    raw.delete('seeds');
 
     // 5. Everything else is unknown.
     const unknown = [...raw.keys()].filter((k) => !isParamKey(k));
     if (unknown.length > 0) {
       notices.push(`Ignored unknown ${unknown.length === 1 ? 'key' : 'keys'}: ${list(unknown)}`);
     }
-    return { config, compare, view, notices };
+    return { config, compare, seeds, view, notices };
   } catch {
     // Defensive: nothing above should throw, but a link must never break the page.
-    return { config: defaultConfig(), compare: null, view: { ...DEFAULT_VIEW }, notices: [...notices, 'Could not read the link; using the defaults'] };
+    return { config: defaultConfig(), compare: null, seeds: 1, view: { ...DEFAULT_VIEW }, notices: [...notices, 'Could not read the link; using the defaults'] };
   }
 }
 

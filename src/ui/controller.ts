@@ -4,7 +4,10 @@
  * backend changes (a fresh worker gets a fresh GPU device) or after a fatal error.
  *
  * A comparison is a second controller, B, with its own worker and store: the transport drives
- * both, and the link carries B's differences from A (`b.<key>=value`).
+ * both, and the link carries B's differences from A (`b.<key>=value`). A comparison on N seeds
+ * (`seeds=N`) gives A and B N − 1 replicas each: the same controller again, on seeds s + 1, s + 2, …
+ * (both the init and the data seed), driven with their run; the views show seed s, the table and
+ * the curves all N.
  */
 import type { Config, ParamKey } from '../state/params';
 import { checkEntry, parseHash, serializeConfig } from '../state/urlSchema';
@@ -12,6 +15,7 @@ import { addNotice, clearRun, createPlaygroundStore, type PlaygroundState, type 
 import { ingest } from './ingest';
 import type { AutoChoice, FromWorker, ToWorker } from '../worker/protocol';
 import { PRESET_BY_ID, presetConfig, presetRunIndex } from '../state/presets';
+import { PARAM_BY_KEY } from '../state/params';
 import { runTitle } from '../state/summary';
 import type { UiMode, View } from '../state/viewParams';
 import { requestedFaults } from '../worker/faults';
@@ -19,13 +23,22 @@ import { readModelFiles, saveRunFiles } from './exports/runFileIo';
 import { describePage } from './pageMeta';
 import { Inbox } from './inbox';
 
+/** Numbers controllers apart (views that follow several runs key on them). */
+let controllers = 0;
+
 export class Controller {
+  /** This controller's number, unique on the page. */
+  readonly id = ++controllers;
   private worker: Worker | null = null;
   private workerBackend: Config['backend'] | null = null;
   /** B waiting for A's measured backend (see start): unsubscribes. */
   private waitForA: (() => void) | null = null;
   /** Configuration B of a comparison (only on A's controller), or null. */
   compare: Controller | null = null;
+  /** How many seeds each side of the comparison trains (only on A's controller; 1 without a comparison). */
+  seeds = 1;
+  /** This run on the comparison's further seeds (s + 1, s + 2, …), in order; empty on a single seed. */
+  replicas: Controller[] = [];
   /** The worker's reports, folded into the store in batches (inbox.ts): a fast run must not redraw the page at every step. */
   private readonly inbox = new Inbox<FromWorker>((msg) => ingest(this.store, msg));
 
@@ -73,6 +86,10 @@ export class Controller {
     const run = clearRun(this.store);
     this.waitForA?.();
     this.waitForA = null;
+    for (const [i, r] of this.replicas.entries()) {
+      r.store.setState({ config: onSeed(config, i + 1) });
+      r.start();
+    }
     const a = this.owner?.store;
     const init = (autoFrom?: AutoChoice) => this.send({ type: 'init', config, dataUrl: this.dataUrl, run, faults: requestedFaults(), autoFrom });
     if (!a || config.backend !== 'auto' || a.getState().config.backend !== 'auto') return init();
@@ -92,53 +109,96 @@ export class Controller {
   /** Trains continuously (both runs of a comparison). */
   play(): void {
     this.send({ type: 'play' });
+    for (const r of this.replicas) r.play();
     this.compare?.play();
   }
 
   pause(): void {
     this.send({ type: 'pause' });
+    for (const r of this.replicas) r.pause();
     this.compare?.pause();
   }
 
   stepOnce(): void {
     this.send({ type: 'step' });
+    for (const r of this.replicas) r.stepOnce();
     this.compare?.stepOnce();
   }
 
   /** All-pairs evaluation of every evaluation item, now (between training steps). */
   evaluateAll(): void {
     this.send({ type: 'evaluate', full: true });
+    for (const r of this.replicas) r.evaluateAll();
     this.compare?.evaluateAll();
   }
 
   /** Rebuilds the run from the same seeds, so the same curve comes back. */
   reset(): void {
     this.compare?.reset();
+    for (const r of this.replicas) r.reset();
     if (this.store.getState().fatal) return this.start();
     this.send({ type: 'reset', run: clearRun(this.store) });
   }
 
   /**
-   * Starts comparing with configuration `b` (default: a copy of A): a second run beside this one,
-   * on its own worker, driven by the same transport. Null stops comparing.
+   * Starts comparing with configuration `b` (default: a copy of A) on `seeds` seeds: a second run
+   * beside this one, on its own worker, driven by the same transport, and each run again on the
+   * further seeds. Null stops comparing (and A trains one seed again). A keeps its run: only what is
+   * new starts.
    */
-  setCompare(b: Config | null = { ...this.store.getState().config }): void {
+  setCompare(b: Config | null = { ...this.store.getState().config }, seeds = this.seeds): void {
     this.compare?.dispose();
     this.compare = null;
+    this.seeds = b ? seeds : 1;
+    this.resizeReplicas(this.seeds - 1);
     if (b) {
       const c = new Controller(createPlaygroundStore(b), this.dataUrl, this);
-      // B's notices are shown with A's, marked as B's.
-      c.store.subscribe((s) => {
-        if (s.notices.length === 0) return;
-        const moved = s.notices;
-        c.store.setState({ notices: [] });
-        for (const n of moved) addNotice(this.store, n.level, `B: ${n.text}`);
-      });
+      this.forwardNotices(c, 'B');
+      c.resizeReplicas(this.seeds - 1, false);
       this.compare = c;
       c.start();
     }
     this.store.setState((s) => ({ compareVersion: s.compareVersion + 1 }));
     this.writeHash();
+  }
+
+  /**
+   * Trains the comparison on `seeds` seeds from now: both runs start again, each with its replicas
+   * (a comparison across seeds is like with like only when every run starts together).
+   */
+  setSeeds(seeds: number): void {
+    if (!this.compare || seeds === this.seeds) return;
+    const b = this.compare.store.getState().config;
+    this.setCompare(null);
+    this.start();
+    this.setCompare(b, seeds);
+  }
+
+  /** Keeps `n` replicas of this run (further seeds), starting the new ones beside it unless `start` is false (the caller starts the run with them). */
+  private resizeReplicas(n: number, start = true): void {
+    while (this.replicas.length > n) this.replicas.pop()!.dispose();
+    const top = this.owner ?? this;
+    const side = this === top ? 'A' : 'B';
+    const running = this.store.getState().running;
+    while (this.replicas.length < n) {
+      const i = this.replicas.length + 1;
+      const r = new Controller(createPlaygroundStore(onSeed(this.store.getState().config, i)), this.dataUrl, top);
+      this.forwardNotices(r, `${side}, seed ${i + 1} of ${n + 1}`);
+      this.replicas.push(r);
+      if (!start) continue;
+      r.start();
+      if (running) r.play();
+    }
+  }
+
+  /** Shows `from`'s notices with this page's, marked with `tag` (B's, a replica's). */
+  private forwardNotices(from: Controller, tag: string): void {
+    from.store.subscribe((s) => {
+      if (s.notices.length === 0) return;
+      const moved = s.notices;
+      from.store.setState({ notices: [] });
+      for (const n of moved) addNotice(this.store, n.level, `${tag}: ${n.text}`);
+    });
   }
 
   /**
@@ -170,7 +230,7 @@ export class Controller {
     // The intro steps aside (not dismissed for good): the preset's views come up first.
     this.store.setState({ preset: { id, a, b: runB ? other : null }, config: presetConfig(preset.runs[a], backend), introOpen: false });
     this.start();
-    this.setCompare(runB ? presetConfig(runB, backend) : null);
+    this.setCompare(runB ? presetConfig(runB, backend) : null, preset.seeds ?? 1);
     this.play();
   }
 
@@ -186,7 +246,7 @@ export class Controller {
    * Returns what the link asks of the presentation, e.g. to start training by itself.
    */
   loadHash(hash: string): View {
-    const { config, compare, view, notices } = parseHash(hash);
+    const { config, compare, seeds, view, notices } = parseHash(hash);
     for (const n of notices) addNotice(this.store, 'warn', n);
     const preset = view.preset === null ? undefined : PRESET_BY_ID.get(view.preset);
     if (view.preset !== null && !preset) addNotice(this.store, 'warn', `preset=${view.preset} is not a preset of this version; its guide is not shown`);
@@ -198,7 +258,7 @@ export class Controller {
       preset: preset ? { id: preset.id, a: Math.max(0, presetRunIndex(preset, config)), b: runB >= 0 ? runB : null } : null,
     });
     const current = this.compare?.store.getState().config;
-    if (compare === null || current === undefined || serializeConfig(compare) !== serializeConfig(current)) this.setCompare(compare);
+    if (compare === null || current === undefined || seeds !== this.seeds || serializeConfig(compare) !== serializeConfig(current)) this.setCompare(compare, seeds);
     // A bare address stays bare until something changes.
     if (hash.replace(/^#/, '') !== '') this.writeHash();
     else this.showTitle();
@@ -227,7 +287,7 @@ export class Controller {
   private hash(): string {
     const top = this.owner ?? this;
     const { config, ui, autoplay, preset } = top.store.getState();
-    return serializeConfig(config, top.compare?.store.getState().config ?? null, { ui, autoplay, preset: preset?.id ?? null });
+    return serializeConfig(config, top.compare?.store.getState().config ?? null, { ui, autoplay, preset: preset?.id ?? null }, top.seeds);
   }
 
   /** Puts the run's link in the address bar (replacing the entry: a control is not a place to go Back to) and its title on the page. */
@@ -282,9 +342,20 @@ export class Controller {
     this.waitForA?.();
     this.waitForA = null;
     this.inbox.flush();
+    for (const r of this.replicas) r.dispose();
+    this.replicas = [];
     this.compare?.dispose();
     this.compare = null;
     this.worker?.terminate();
     this.worker = null;
   }
+}
+
+/** `config` on the comparison's `i`-th further seed: the init and the data seed moved on by `i` (as `presets check` seeds both). */
+export function onSeed(config: Config, i: number): Config {
+  const wrap = (key: 'seed' | 'dataSeed') => {
+    const max = PARAM_BY_KEY[key].max ?? 0;
+    return (config[key] + i) % (max + 1);
+  };
+  return { ...config, seed: wrap('seed'), dataSeed: wrap('dataSeed') };
 }

@@ -1,6 +1,8 @@
-import { usePlayground, type PlaygroundState } from '../../state/store';
+import type { PlaygroundState } from '../../state/store';
+import { meanAndHalfRange } from '../../state/presetClaims';
 import type { Controller } from '../controller';
-import { alignRuns, comparedStep, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
+import { alignRuns, comparedStep, seedAgreement, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
+import { useSides } from './sides';
 
 /** The two groups of rows: the all-pairs metrics (evaluated every `metricsEvery` steps) and the embedding refresh's (every `evalEvery`). */
 type Group = 'metrics' | 'embedding';
@@ -42,11 +44,11 @@ function stepsOf(s: PlaygroundState, group: Group): RunSteps {
   return { steps, extra: snap && steps[steps.length - 1] !== snap.step ? { step: snap.step } : null };
 }
 
-/** Row `r`'s value for one run under alignment `al` (`side` picks the run), and the step it is from. */
-function valueOf(r: Row, s: PlaygroundState, al: Alignment, side: 'a' | 'b'): { value: number; step: number | null } {
-  if (al.source === 'series') return { value: r.series(s)[side === 'a' ? al.ia : al.ib] ?? NaN, step: al.step };
+/** Row `r`'s value for run `i` of all runs (A's seeds, then B's) under alignment `al`, and the step it is from. */
+function valueOf(r: Row, s: PlaygroundState, al: Alignment, i: number, side: 'a' | 'b'): { value: number; step: number | null } {
+  if (al.source === 'series') return { value: r.series(s)[al.index[i]] ?? NaN, step: al.step };
   if (al.source === 'extra') return { value: r.latest(s) ?? NaN, step: al.step };
-  // Nothing both have: each run's latest on its own, not compared.
+  // Nothing all have: each run's latest on its own, not compared.
   return { value: r.latest(s) ?? NaN, step: side === 'a' ? al.latestA : al.latestB };
 }
 
@@ -59,27 +61,37 @@ function fmt(v: number): string {
   return Math.abs(v) >= 0.01 || v === 0 ? v.toFixed(4) : v.toPrecision(3);
 }
 
+/** A number in a mean ± half-range cell: as {@link fmt}, small ones in e-notation (the pair must fit the column). */
+function short(v: number): string {
+  return Number.isFinite(v) && v !== 0 && Math.abs(v) < 0.01 ? v.toExponential(2) : fmt(v);
+}
+
+/** One side's cell: its value, or over several seeds their mean ± half-range. */
+function sideCell(values: number[]): { text: string; mean: number } {
+  if (values.length === 1) return { text: fmt(values[0]), mean: values[0] };
+  const { mean, spread } = meanAndHalfRange(values);
+  return { text: mean === null ? '—' : `${short(mean)} ± ${short(spread ?? NaN)}`, mean: mean ?? NaN };
+}
+
 /**
  * Metrics of A and B side by side with their difference; fills once both runs have an evaluation.
- * Like is compared with like: both runs at the latest step both have evaluated (said in the caption,
+ * Like is compared with like: every run at the latest step all have evaluated (said in the caption,
  * and in each cell's `data-step`), with a verdict (✓ better / ✗ worse) only once that step is the
- * latest of both. `showStep` = false for evaluated sets (no training steps to speak of).
+ * latest of every run. On several seeds each cell is the mean ± half-range over seeds, the
+ * difference says on how many seeds B is on the better side, and the verdict needs all of them
+ * (else "within seed noise"). `showStep` = false for evaluated sets (no training steps to speak of).
  */
 export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Controller; showStep?: boolean }) {
-  usePlayground(a.store, watched);
-  usePlayground(b.store, watched);
-  const sa = a.store.getState();
-  const sb = b.store.getState();
-  const both = sa.evaluation !== null && sb.evaluation !== null;
-  const align: Record<Group, Alignment> = {
-    metrics: alignRuns(stepsOf(sa, 'metrics'), stepsOf(sb, 'metrics')),
-    embedding: alignRuns(stepsOf(sa, 'embedding'), stepsOf(sb, 'embedding')),
-  };
-  const caption = stepCaption((['metrics', 'embedding'] as const).map((g) => ({ label: GROUP_LABEL[g], align: align[g] })));
+  const [as, bs] = useSides(a, b, watched);
+  const seeds = as.length;
+  const stepsAll = (g: Group) => [as.map((s) => stepsOf(s, g)), bs.map((s) => stepsOf(s, g))] as const;
+  const align: Record<Group, Alignment> = { metrics: alignRuns(...stepsAll('metrics')), embedding: alignRuns(...stepsAll('embedding')) };
+  const both = [...as, ...bs].every((s) => s.evaluation !== null);
+  const caption = stepCaption((['metrics', 'embedding'] as const).map((g) => ({ label: GROUP_LABEL[g], align: align[g] })), seeds);
   const captionStep = comparedStep(align.metrics) ?? comparedStep(align.embedding);
   const allDue = verdictDue(align.metrics) && verdictDue(align.embedding);
   return (
-    <table className="compare-table" data-testid="compare-table" data-filled={both}>
+    <table className="compare-table" data-testid="compare-table" data-filled={both} data-seeds={seeds}>
       {showStep && (
         <caption data-testid="compare-step" data-step={captionStep ?? ''} data-verdict={allDue} aria-live="polite">
           {caption}
@@ -88,38 +100,62 @@ export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Cont
       <thead>
         <tr>
           <th scope="col">metric</th>
-          <th scope="col" className="a">A</th>
-          <th scope="col" className="b">B</th>
+          <th scope="col" className="a">
+            A
+          </th>
+          <th scope="col" className="b">
+            B
+          </th>
           <th scope="col">Δ (B − A)</th>
         </tr>
       </thead>
       <tbody>
         {ROWS.map((r) => {
           const al = align[r.group];
-          const va = valueOf(r, sa, al, 'a');
-          const vb = valueOf(r, sb, al, 'b');
+          const va = as.map((s, i) => valueOf(r, s, al, i, 'a'));
+          const vb = bs.map((s, i) => valueOf(r, s, al, seeds + i, 'b'));
+          const ca = sideCell(va.map((v) => v.value));
+          const cb = sideCell(vb.map((v) => v.value));
           const compared = al.source !== 'none';
-          const delta = compared ? vb.value - va.value : NaN;
+          const delta = compared ? cb.mean - ca.mean : NaN;
           const due = verdictDue(al);
-          const verdict = !due || !Number.isFinite(delta) || delta === 0 ? '' : (delta > 0) === (r.better === 'higher') ? 'better' : 'worse';
-          const why = verdict
-            ? `B is ${verdict} (${r.better} is better)`
-            : compared && !due
-              ? `At step ${comparedStep(al)}, the latest step both have: no verdict until A and B have evaluated the same step`
-              : '';
+          const agree = seedAgreement(
+            va.map((v) => v.value),
+            vb.map((v) => v.value),
+            r.better,
+          );
+          // One seed: the sign of the difference; several: only when every seed agrees.
+          const verdict = !due || !Number.isFinite(delta) || delta === 0 ? '' : seeds === 1 ? ((delta > 0) === (r.better === 'higher') ? 'better' : 'worse') : agree.verdict;
+          const why =
+            verdict === 'noise'
+              ? `B is ${r.better} on ${agree.better} of ${agree.n} seeds: within seed noise`
+              : verdict
+                ? `B is ${verdict} (${r.better} is better)${seeds > 1 ? ` on every one of ${agree.n} seeds` : ''}`
+                : compared && !due
+                  ? `At step ${comparedStep(al)}, the latest step all runs have: no verdict until every run has evaluated the same step`
+                  : '';
           return (
             <tr key={r.id} data-testid={`compare-row-${r.id}`}>
               <th scope="row">{r.label}</th>
-              <td data-testid={`compare-${r.id}-a`} data-step={va.step ?? ''}>
-                {fmt(va.value)}
+              <td data-testid={`compare-${r.id}-a`} data-step={va[0].step ?? ''} data-values={seeds > 1 ? va.map((v) => v.value).join(' ') : undefined}>
+                {ca.text}
               </td>
-              <td data-testid={`compare-${r.id}-b`} data-step={vb.step ?? ''}>
-                {fmt(vb.value)}
+              <td data-testid={`compare-${r.id}-b`} data-step={vb[0].step ?? ''} data-values={seeds > 1 ? vb.map((v) => v.value).join(' ') : undefined}>
+                {cb.text}
               </td>
-              <td data-testid={`compare-${r.id}-delta`} className={verdict} data-verdict={verdict || 'none'} title={why}>
-                {Number.isFinite(delta) ? `${delta > 0 ? '+' : ''}${fmt(delta)}` : '—'}
+              <td data-testid={`compare-${r.id}-delta`} className={verdict === 'noise' ? '' : verdict} data-verdict={verdict || 'none'} data-agree={seeds > 1 && compared ? `${agree.better}/${agree.n}` : undefined} title={why}>
+                {Number.isFinite(delta) ? `${delta > 0 ? '+' : ''}${seeds > 1 ? short(delta) : fmt(delta)}` : '—'}
                 {/* Said in words too, not by colour alone. */}
-                {verdict && <span className="verdict"> {verdict === 'better' ? '✓ better' : '✗ worse'}</span>}
+                {seeds > 1 && compared && agree.n > 0 && (
+                  <span className="seed-count">
+                    {' '}
+                    B {r.better} on {agree.better} of {agree.n} seeds
+                    {agree.n - agree.better - agree.worse > 0 && `, tied on ${agree.n - agree.better - agree.worse}`}
+                  </span>
+                )}
+                {verdict === 'better' && <span className="verdict"> ✓ better</span>}
+                {verdict === 'worse' && <span className="verdict"> ✗ worse</span>}
+                {verdict === 'noise' && <span className="verdict"> within seed noise</span>}
               </td>
             </tr>
           );

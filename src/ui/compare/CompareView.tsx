@@ -1,9 +1,11 @@
 import { useRef } from 'react';
 import { ControllerContext, useAppState, useController } from '../context';
-import { useFrameRedraw } from '../plots/useFrameRedraw';
+import { useFrameRedrawAll } from '../plots/useFrameRedraw';
 import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { CompareTable } from './CompareTable';
-import { drawPrPair, drawSeries, type Marker } from './pairChart';
+import { drawPrPair, drawSeries, type Band, type Marker, type Series } from './pairChart';
+import { seedBand } from './compareSteps';
+import { sideOf, sideStores } from './sides';
 import { PlotExportButtons } from '../exports/PlotExportButtons';
 import type { CompareChartId } from '../exports/exportable';
 import { PARAMS, optionLabel } from '../../state/params';
@@ -20,6 +22,9 @@ function differences(a: PlaygroundState['config'], b: PlaygroundState['config'])
   );
   return diff.length ? diff.join(' · ') : 'the same settings as A (edit B in the panel on the left)';
 }
+
+/** The init seeds s, s + 1, … of a comparison on `n` seeds, in words. */
+const seedList = (s: number, n: number) => (n === 2 ? `seeds ${s} and ${s + 1}` : `seeds ${s} to ${s + n - 1}`);
 
 /**
  * Two runs side by side: their embeddings, their loss curves, metrics over steps and PR curves
@@ -46,12 +51,18 @@ function Comparison({ a, b }: { a: Controller; b: Controller }) {
         <p data-testid="compare-diff">
           B differs from A in: <strong>{differences(configA, configB)}</strong>
         </p>
+
         {/* The lesson as one figure: both runs side by side, each with its label and step. */}
         <PairExportButtons a={a} b={b} caption={`B differs from A in: ${differences(configA, configB)}`} host={() => section.current} />
         <button type="button" data-testid="compare-stop" onClick={() => a.setCompare(null)}>
           Stop comparing
         </button>
       </header>
+      {a.seeds > 1 && (
+        <p className="compare-seeds-note" data-testid="compare-seeds-note">
+          A and B each train on {a.seeds} seeds ({seedList(configA.seed, a.seeds)}): the embeddings show seed {configA.seed}; the curves, the mean of the seeds with a band from the lowest to the highest; the table, the mean ± half-range and on how many seeds B is better.
+        </p>
+      )}
       <div className="compare-grid">
         <div className="compare-embedding" data-testid="compare-embedding-a">
           <span className="tag a">A</span>
@@ -72,19 +83,21 @@ function Comparison({ a, b }: { a: Controller; b: Controller }) {
   );
 }
 
-type Draw = (svg: SVGSVGElement, a: PlaygroundState, b: PlaygroundState) => void;
+/** Draws an overlay from each side's runs (seed s first; one run per side on a single seed). */
+type Draw = (svg: SVGSVGElement, a: PlaygroundState[], b: PlaygroundState[]) => void;
 
 /**
  * One overlay figure, redrawn on a frame whenever what it draws (`drawn`: the history for the loss,
- * the series over steps, the latest evaluation) changes in either run — not on every training step
+ * the series over steps, the latest evaluation) changes in any run — not on every training step
  * for the figures that only change with an evaluation (issue 18 §10).
  */
 function Overlay({ a, b, testId, title, draw, drawn }: { a: Controller; b: Controller; testId: CompareChartId; title: string; draw: Draw; drawn: (s: PlaygroundState) => unknown }) {
   const ref = useRef<SVGSVGElement>(null);
   const caption = useRef<HTMLElement>(null);
-  const redraw = () => ref.current && draw(ref.current, a.store.getState(), b.store.getState());
-  useFrameRedraw(a.store, drawn, redraw);
-  useFrameRedraw(b.store, drawn, redraw);
+  const { stores, key } = sideStores(a, b);
+  const states = (c: Controller) => sideOf(c).map((r) => r.store.getState());
+  const redraw = () => ref.current && draw(ref.current, states(a), states(b));
+  useFrameRedrawAll(stores, key, drawn, redraw);
   return (
     <figure className="plot compare-plot" data-testid={testId}>
       <figcaption ref={caption}>
@@ -106,29 +119,42 @@ function heatMarkers(a: PlaygroundState, b: PlaygroundState): Marker[] {
     .map(([tag, s, className]) => ({ x: (s as PlaygroundState).config.heatAt, label: `${tag as string} heats up`, className: className as string }));
 }
 
-const drawLoss: Draw = (svg, a, b) =>
-  drawSeries(
-    svg,
-    SIZE,
-    [
-      { name: 'A loss', x: a.history.step, y: a.history.loss, className: 'run-a' },
-      { name: 'B loss', x: b.history.step, y: b.history.loss, className: 'run-b' },
-    ],
-    { xLabel: 'step', yLabel: 'loss', markers: heatMarkers(a, b) },
-  );
+/**
+ * The series and bands of one metric for both sides: on one seed each side's curve; on several the
+ * mean over seeds as the line and the lowest-to-highest seed as a band behind it.
+ */
+function sideCurves(
+  a: PlaygroundState[],
+  b: PlaygroundState[],
+  name: string,
+  pick: (s: PlaygroundState) => { x: ArrayLike<number>; y: ArrayLike<number> },
+  dashed = false,
+): { series: Series[]; bands: Band[] } {
+  const series: Series[] = [];
+  const bands: Band[] = [];
+  for (const [tag, side] of [['A', a], ['B', b]] as const) {
+    const className = `run-${tag.toLowerCase()}${dashed ? ' dashed' : ''}`;
+    if (side.length === 1) {
+      series.push({ name: `${tag} ${name}`, ...pick(side[0]), className });
+      continue;
+    }
+    const band = seedBand(side.map(pick));
+    series.push({ name: `${tag} ${name}, mean of ${side.length} seeds`, x: band.x, y: band.mean, className });
+    bands.push({ x: band.x, lo: band.lo, hi: band.hi, className });
+  }
+  return { series, bands };
+}
 
-const drawMetrics: Draw = (svg, a, b) =>
-  drawSeries(
-    svg,
-    SIZE,
-    [
-      { name: 'A PR-AUC', x: a.evalSeries.step, y: a.evalSeries.ap, className: 'run-a' },
-      { name: 'B PR-AUC', x: b.evalSeries.step, y: b.evalSeries.ap, className: 'run-b' },
-      { name: 'A OPIS ×100', x: a.evalSeries.step, y: a.evalSeries.opis.map((v) => 100 * v), className: 'run-a dashed' },
-      { name: 'B OPIS ×100', x: b.evalSeries.step, y: b.evalSeries.opis.map((v) => 100 * v), className: 'run-b dashed' },
-    ],
-    { xLabel: 'step', yLabel: 'value', yDomain: [0, 1], markers: heatMarkers(a, b) },
-  );
+const drawLoss: Draw = (svg, a, b) => {
+  const loss = sideCurves(a, b, 'loss', (s) => ({ x: s.history.step, y: s.history.loss }));
+  drawSeries(svg, SIZE, loss.series, { xLabel: 'step', yLabel: 'loss', markers: heatMarkers(a[0], b[0]), bands: loss.bands });
+};
 
-const drawPr: Draw = (svg, a, b) => drawPrPair(svg, SIZE, a, b);
+const drawMetrics: Draw = (svg, a, b) => {
+  const ap = sideCurves(a, b, 'PR-AUC', (s) => ({ x: s.evalSeries.step, y: s.evalSeries.ap }));
+  const opis = sideCurves(a, b, 'OPIS ×100', (s) => ({ x: s.evalSeries.step, y: s.evalSeries.opis.map((v) => 100 * v) }), true);
+  drawSeries(svg, SIZE, [...ap.series, ...opis.series], { xLabel: 'step', yLabel: 'value', yDomain: [0, 1], markers: heatMarkers(a[0], b[0]), bands: [...ap.bands, ...opis.bands] });
+};
 
+/** The PR curves of seed s (curves over seeds do not average into a curve). */
+const drawPr: Draw = (svg, a, b) => drawPrPair(svg, SIZE, a[0], b[0]);

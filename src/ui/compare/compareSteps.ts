@@ -16,26 +16,20 @@ export interface RunSteps {
   extra: { step: number } | null;
 }
 
-/** How the two runs are compared. */
+/**
+ * How the two sides are compared. Each side is one run, or one run per seed of a comparison on
+ * several seeds; `latestA` / `latestB` are the latest evaluated step of each side's slowest run.
+ */
 export type Alignment =
-  /** Both latest evaluations lie outside the series, at the same step: compared there. */
+  /** Every run's latest evaluation lies outside its series, all at the same step: compared there. */
   | { source: 'extra'; step: number; same: true; latestA: number; latestB: number }
-  /** Compared at series points `ia` and `ib`, at `step`; `same` when that is each run's latest evaluation. */
-  | { source: 'series'; step: number; ia: number; ib: number; same: boolean; latestA: number; latestB: number }
-  /** No step both have evaluated: each run's latest (null: none yet), nothing compared. */
+  /**
+   * Compared at `step`, the latest step every run's series has: at point `index[i]` of run i (A's runs
+   * first, then B's); `same` when that is every run's latest evaluation.
+   */
+  | { source: 'series'; step: number; index: number[]; same: boolean; latestA: number; latestB: number }
+  /** No step every run has evaluated: each side's latest (null: none yet), nothing compared. */
   | { source: 'none'; latestA: number | null; latestB: number | null };
-
-/** Index of the last occurrence of each run's latest common step, or null when they share none. */
-export function latestCommonIndex(a: readonly number[], b: readonly number[]): [number, number] | null {
-  let i = a.length - 1;
-  let j = b.length - 1;
-  while (i >= 0 && j >= 0) {
-    if (a[i] === b[j]) return [i, j];
-    if (a[i] > b[j]) i--;
-    else j--;
-  }
-  return null;
-}
 
 /** The latest step `r` has evaluated, or null. */
 export function latestStep(r: RunSteps): number | null {
@@ -44,20 +38,34 @@ export function latestStep(r: RunSteps): number | null {
   return last === null ? r.extra.step : Math.max(last, r.extra.step);
 }
 
+/** The slowest run's latest step (null when any run has evaluated nothing). */
+function slowest(runs: readonly RunSteps[]): number | null {
+  const latest = runs.map(latestStep);
+  return latest.some((v) => v === null) ? null : Math.min(...(latest as number[]));
+}
+
 /**
- * Where to compare runs `a` and `b`: both latest out-of-series evaluations (e.g. "Evaluate all") only
- * against each other at the same step; otherwise the latest step both series have. A verdict is
- * due (`same`) only when the compared step is each run's latest evaluation.
+ * Where to compare sides `a` and `b` (one run each, or one per seed): the latest out-of-series
+ * evaluations (e.g. "Evaluate all") only against each other when every run made one at the same
+ * step; otherwise the latest step every run's series has. A verdict is due (`same`) only when the
+ * compared step is every run's latest evaluation.
  */
-export function alignRuns(a: RunSteps, b: RunSteps): Alignment {
-  const latestA = latestStep(a);
-  const latestB = latestStep(b);
-  if (a.extra && b.extra && a.extra.step === b.extra.step) return { source: 'extra', step: a.extra.step, same: true, latestA: a.extra.step, latestB: b.extra.step };
-  const common = latestCommonIndex(a.steps, b.steps);
-  if (!common || latestA === null || latestB === null) return { source: 'none', latestA, latestB };
-  const [ia, ib] = common;
-  const step = a.steps[ia];
-  return { source: 'series', step, ia, ib, same: latestA === step && latestB === step, latestA, latestB };
+export function alignRuns(a: readonly RunSteps[], b: readonly RunSteps[]): Alignment {
+  const runs = [...a, ...b];
+  const latestA = slowest(a);
+  const latestB = slowest(b);
+  const extra = runs[0]?.extra?.step;
+  if (extra !== undefined && runs.every((r) => r.extra?.step === extra)) return { source: 'extra', step: extra, same: true, latestA: extra, latestB: extra };
+  if (latestA === null || latestB === null || runs.length === 0) return { source: 'none', latestA, latestB };
+  // Walk the first run's steps down to one every other run has too.
+  let index: number[] | null = null;
+  for (let i = runs[0].steps.length - 1; i >= 0 && !index; i--) {
+    const found = runs.map((r) => r.steps.lastIndexOf(runs[0].steps[i]));
+    if (found.every((j) => j >= 0)) index = found;
+  }
+  if (!index) return { source: 'none', latestA, latestB };
+  const step = runs[0].steps[index[0]];
+  return { source: 'series', step, index, same: runs.every((r) => latestStep(r) === step), latestA, latestB };
 }
 
 /** Whether the alignment allows a verdict (better / worse). */
@@ -69,18 +77,85 @@ export const comparedStep = (al: Alignment): number | null => (al.source === 'no
 /**
  * The table's caption: at which step each group of rows is compared and, while the runs are at
  * different steps, that no verdict is given. Empty when neither run has evaluated anything.
+ * `seeds`: how many seeds each side trains (the caption then speaks of each side's slowest seed).
  */
-export function stepCaption(groups: ReadonlyArray<{ label: string; align: Alignment }>): string {
+export function stepCaption(groups: ReadonlyArray<{ label: string; align: Alignment }>, seeds = 1): string {
   const shown = groups.filter((g) => g.align.source !== 'none' || g.align.latestA !== null || g.align.latestB !== null);
   if (shown.length === 0) return '';
   const steps = new Set(shown.map((g) => comparedStep(g.align)));
   const allSame = shown.every((g) => verdictDue(g.align));
-  if (allSame && steps.size === 1) return `A and B compared at step ${[...steps][0]}, the latest step of both.`;
+  const many = seeds > 1;
+  if (allSame && steps.size === 1) {
+    return many
+      ? `A and B, ${seeds} seeds each, compared at step ${[...steps][0]}, the latest step of all ${2 * seeds} runs; each cell is the mean ± half-range over the seeds.`
+      : `A and B compared at step ${[...steps][0]}, the latest step of both.`;
+  }
   const side = (v: number | null) => (v === null ? 'none yet' : `step ${v}`);
+  const [a, b] = many ? ['A’s slowest seed', 'B’s'] : ['A', 'B'];
+  const all = many ? 'all runs' : 'both';
   const parts = shown.map(({ label, align: al }) => {
-    if (al.source === 'none') return `${label}: no step both have evaluated yet (A: ${side(al.latestA)}, B: ${side(al.latestB)})`;
-    if (al.same) return `${label} at step ${al.step}, the latest of both`;
-    return `${label} at step ${al.step}, the latest both have (A is at step ${al.latestA}, B at step ${al.latestB})`;
+    if (al.source === 'none') return `${label}: no step ${all} have evaluated yet (${a}: ${side(al.latestA)}, ${b}: ${side(al.latestB)})`;
+    if (al.same) return `${label} at step ${al.step}, the latest of ${all}`;
+    return `${label} at step ${al.step}, the latest ${all} have (${a} is at step ${al.latestA}, ${b} at step ${al.latestB})`;
   });
-  return `${parts.join('; ')}.${allSame ? '' : ' No verdict until A and B have evaluated the same step.'}`;
+  return `${parts.join('; ')}.${allSame ? '' : ` No verdict until ${many ? 'every run of A and B has' : 'A and B have'} evaluated the same step.`}`;
+}
+
+/** How B compares with A over seeds paired one to one (seed s of A against seed s of B). */
+export interface SeedAgreement {
+  /** Seeds where both values are finite. */
+  n: number;
+  /** Of those, the seeds where B is on the better side (strictly). */
+  better: number;
+  /** Of those, the seeds where B is on the worse side (strictly). */
+  worse: number;
+  /** 'better' / 'worse' only when every seed agrees; 'noise' when they disagree; '' when nothing to judge. */
+  verdict: 'better' | 'worse' | 'noise' | '';
+}
+
+/** Counts the seeds on which B beats A (`better`: which direction is better) and gives a verdict only when all agree. */
+export function seedAgreement(a: readonly number[], b: readonly number[], direction: 'higher' | 'lower'): SeedAgreement {
+  let n = 0;
+  let better = 0;
+  let worse = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (!Number.isFinite(a[i]) || !Number.isFinite(b[i])) continue;
+    n++;
+    const d = b[i] - a[i];
+    if (d === 0) continue;
+    if (d > 0 === (direction === 'higher')) better++;
+    else worse++;
+  }
+  const verdict = n === 0 ? '' : better === n ? 'better' : worse === n ? 'worse' : 'noise';
+  return { n, better, worse, verdict };
+}
+
+/** A side's curve over several seeds: their mean and, around it, the band from the lowest to the highest seed. */
+export interface SeedBand {
+  x: number[];
+  mean: number[];
+  lo: number[];
+  hi: number[];
+}
+
+/**
+ * The mean and min–max band of one metric over a side's seeds, at the steps every seed has reached
+ * (the runs of one configuration evaluate at the same steps, so that is the common prefix; a point
+ * where any seed is not finite is left out of the band and the mean).
+ */
+export function seedBand(runs: ReadonlyArray<{ x: ArrayLike<number>; y: ArrayLike<number> }>): SeedBand {
+  const band: SeedBand = { x: [], mean: [], lo: [], hi: [] };
+  if (runs.length === 0) return band;
+  const n = Math.min(...runs.map((r) => Math.min(r.x.length, r.y.length)));
+  for (let i = 0; i < n; i++) {
+    const x = runs[0].x[i];
+    if (runs.some((r) => r.x[i] !== x)) break;
+    const ys = runs.map((r) => r.y[i]);
+    if (!ys.every(Number.isFinite)) continue;
+    band.x.push(x);
+    band.mean.push(ys.reduce((s, v) => s + v, 0) / ys.length);
+    band.lo.push(Math.min(...ys));
+    band.hi.push(Math.max(...ys));
+  }
+  return band;
 }

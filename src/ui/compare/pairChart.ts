@@ -20,6 +20,17 @@ export interface Marker {
   className: string;
 }
 
+/** A shaded band between `lo` and `hi` over `x` (a side's seeds from lowest to highest), in its run's colour. */
+export interface Band {
+  x: ArrayLike<number>;
+  lo: ArrayLike<number>;
+  hi: ArrayLike<number>;
+  className: string;
+}
+
+/** Points kept along a band's edges (a band is a backdrop: every other point is skipped beyond this). */
+const MAX_BAND_POINTS = 300;
+
 /**
  * The x and y scales of an overlay chart of `size` with margins `M`: x from 0 (or `xDomain`) to the
  * last step; y over the finite values, at least `yDomain` (values beyond it widen the axis rather
@@ -54,7 +65,7 @@ export function drawSeries(
   size: [number, number],
   series: Series[],
   /** `yDomain`: the least y-extent shown (data beyond it widen the axis); `xDomain`: the x-extent. */
-  opts: { xLabel: string; yLabel: string; yDomain?: [number, number]; xDomain?: [number, number]; markers?: Marker[] },
+  opts: { xLabel: string; yLabel: string; yDomain?: [number, number]; xDomain?: [number, number]; markers?: Marker[]; bands?: Band[] },
 ): void {
   const [W, H] = size;
   // The legend: two entries a row when there are more than two, so every name fits the width.
@@ -63,7 +74,9 @@ export function drawSeries(
   const M = { top: 12 + 12 * legendRows, right: 12, bottom: 32, left: 48 };
   const column = (W - M.left - M.right) / perRow;
   const svg = d3.select(svgEl);
-  const { x, y } = overlayScales(series, size, M, opts);
+  const bands = opts.bands ?? [];
+  // The bands widen the y-axis as the lines do (a seed above every mean stays on the plot).
+  const { x, y } = overlayScales([...series, ...bands.flatMap((b) => [{ x: b.x, y: b.lo }, { x: b.x, y: b.hi }])], size, M, opts);
   layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(5));
   layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(4));
   layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 3).attr('text-anchor', 'end').text(opts.xLabel);
@@ -81,6 +94,22 @@ export function drawSeries(
     .attr('transform', (_, i) => `translate(${(i % perRow) * column},${Math.floor(i / perRow) * 12})`);
   rows.select('rect').attr('class', (s) => `${s.className} swatch`);
   rows.select('text').text((s) => s.name);
+  svg
+    .selectAll<SVGPathElement, Band>('path.seed-band')
+    .data(bands.filter((b) => b.x.length > 0))
+    .join((enter) => enter.insert('path', ':first-child'))
+    .attr('class', (b) => `seed-band ${b.className}`)
+    .attr('data-points', (b) => b.x.length)
+    .attr('d', (b) => {
+      const stride = Math.max(1, Math.ceil(b.x.length / MAX_BAND_POINTS));
+      const idx = d3.range(0, b.x.length, stride);
+      if (idx[idx.length - 1] !== b.x.length - 1) idx.push(b.x.length - 1);
+      return d3
+        .area<number>()
+        .x((i) => x(b.x[i]))
+        .y0((i) => y(b.lo[i]))
+        .y1((i) => y(b.hi[i]))(idx);
+    });
   const line = d3
     .line<[number, number]>()
     .defined((d) => Number.isFinite(d[1]))

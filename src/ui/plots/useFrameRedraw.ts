@@ -48,9 +48,25 @@ function dequeue(job: () => void): void {
  * plots change together they are drawn over the next few frames, in the order they changed.
  */
 export function useFrameRedraw(store: PlaygroundStore, select: (s: PlaygroundState) => unknown, draw: () => void): void {
-  useEffect(() => {
+  // draw/select are read through closures over refs the plots keep stable.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => watch([store], select, draw), [store]);
+}
+
+/**
+ * {@link useFrameRedraw} over several stores (a comparison's runs on every seed): one redraw per
+ * frame when `select` changed in any of them. `key` names the set of stores (it changes when they do).
+ */
+export function useFrameRedrawAll(stores: readonly PlaygroundStore[], key: string, select: (s: PlaygroundState) => unknown, draw: () => void): void {
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => watch(stores, select, draw), [key]);
+}
+
+/** Queues `draw` whenever `select` of one of `stores` changes (and when the colour scheme flips); returns the cleanup. */
+function watch(stores: readonly PlaygroundStore[], select: (s: PlaygroundState) => unknown, draw: () => void): () => void {
+  const job = () => draw();
+  const unsubscribes = stores.map((store) => {
     let last: unknown = Symbol('none');
-    const job = () => draw();
     const check = (s: PlaygroundState) => {
       const v = select(s);
       if (v !== last) {
@@ -59,16 +75,14 @@ export function useFrameRedraw(store: PlaygroundStore, select: (s: PlaygroundSta
       }
     };
     check(store.getState());
-    const unsubscribe = store.subscribe(check);
-    // Class colours and canvas inks follow the colour scheme: repaint when it flips.
-    const repaint = () => enqueue(job);
-    darkScheme?.addEventListener('change', repaint);
-    return () => {
-      unsubscribe();
-      darkScheme?.removeEventListener('change', repaint);
-      dequeue(job);
-    };
-    // draw/select are read through closures over refs the plots keep stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store]);
+    return store.subscribe(check);
+  });
+  // Class colours and canvas inks follow the colour scheme: repaint when it flips.
+  const repaint = () => enqueue(job);
+  darkScheme?.addEventListener('change', repaint);
+  return () => {
+    for (const u of unsubscribes) u();
+    darkScheme?.removeEventListener('change', repaint);
+    dequeue(job);
+  };
 }

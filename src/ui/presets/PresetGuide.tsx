@@ -17,6 +17,7 @@ export function PresetGuide() {
   const [more, setMore] = useState(false);
   if (!active || !preset) return null;
   const measured = preset.claim?.measured ?? preset.measured;
+  const held = preset.claim ? `The claim holds on ${preset.claim.heldOn} (checked by training).` : preset.runs.length > 1 ? 'No claim: no direction held on every seed checked.' : null;
   return (
     <section className="preset-guide" data-testid="preset-guide" aria-label={`Preset: ${preset.title}`}>
       <header>
@@ -66,6 +67,12 @@ export function PresetGuide() {
             </span>
           ))}
         </div>
+      )}
+      {/* How far the lesson can be trusted: the seeds `presets check` found it on, or why it claims nothing. */}
+      {held && (
+        <p className="preset-held" data-testid="preset-held">
+          {held}
+        </p>
       )}
       {lecture && measured && (
         <p className="preset-measured" data-testid="preset-measured">
