@@ -3,6 +3,7 @@
  * arguments or files (the reason on stderr), 1 anything else (a crash, a diverged or cut-short run).
  */
 import { EmbeddingFileError } from '../data/embeddingFiles';
+import { visibleText } from '../state/notices';
 
 /** Exit status of a successful command. */
 export const EXIT_OK = 0;
@@ -25,7 +26,8 @@ export class CliError extends Error {
 /** The exit status and the stderr text for any thrown value: user errors without a stack. */
 export function describeFailure(e: unknown): { exitCode: number; message: string } {
   if (e instanceof CliError) return { exitCode: e.exitCode, message: e.message };
-  if (e instanceof EmbeddingFileError) return { exitCode: EXIT_USAGE, message: `${e.message} [${e.code}]` };
+  // A refused file's reason may quote its text: control and bidi characters as code points.
+  if (e instanceof EmbeddingFileError) return { exitCode: EXIT_USAGE, message: `${visibleText(e.message)} [${e.code}]` };
   const err = e as Error;
   return { exitCode: EXIT_FAILURE, message: `internal error: ${err?.stack ?? String(e)}` };
 }

@@ -11,6 +11,7 @@ import { numberListFlag, parseArgs } from './args';
 import { CliError } from './errors';
 import { EVALUATE_LAYOUT, prepareOut, resolveIn, workingFolder } from './paths';
 import { EVALUATE_USAGE } from './usage';
+import { visibleText } from '../state/notices';
 
 /** Where the CLI writes text and finds tfjs's wasm files. */
 export interface CliContext {
@@ -63,7 +64,8 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   const vectors = parseVectors(readInput(embeddingsPath, 'embeddings file'), embeddings, { skipHeader: a.switches.has('skip-header') });
   const labelSet = parseLabels(readInput(labelsPath, 'labels file'), labels, labelColumn === null ? {} : { column: labelColumn });
   const set = pairEmbeddings(vectors, labelSet);
-  for (const w of set.warnings) ctx.stderr(`warning: ${w}\n`);
+  // A warning may quote labels: their control and bidi characters as code points.
+  for (const w of set.warnings) ctx.stderr(`warning: ${visibleText(w)}\n`);
   if (pathFlag === 'exact' && set.n > EXACT_MAX_ITEMS) throw new CliError(`--path exact reads at most ${EXACT_MAX_ITEMS} items; ${embeddings} has ${set.n} (use --path binned)`);
   const path = pathFlag === 'auto' ? (set.n <= EXACT_UP_TO ? 'exact' : 'binned') : (pathFlag as 'exact' | 'binned');
   // The folder before the work: made, writable, emptied of an earlier report's files.

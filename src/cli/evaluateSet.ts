@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EmbeddingSet } from '../data/embeddingFiles';
 import { evaluateEmbeddings } from '../eval/evaluate';
+import { jsonText, visibleText } from '../state/notices';
 import { evaluationFigures } from './figures';
 import { metricsDoc, type MetricsDoc } from './metricsDoc';
 import { makeDirs } from './paths';
@@ -35,9 +36,11 @@ export async function evaluateSet(
     warnings: set.warnings,
     seconds: (performance.now() - t0) / 1000,
   });
-  const figures = evaluationFigures(report, set, o.fars);
+  // The figures draw the class names with their control and bidi characters as code points (as the
+  // page's views do); metrics.json keeps them exact, as \u escapes.
+  const figures = evaluationFigures(report, { ...set, classNames: set.classNames.map(visibleText) }, o.fars);
   makeDirs(resolve(o.out));
-  writeFileSync(join(o.out, 'metrics.json'), JSON.stringify(doc, null, 2) + '\n');
+  writeFileSync(join(o.out, 'metrics.json'), jsonText(doc, 2) + '\n');
   for (const f of figures) writeFileSync(join(o.out, f.file), f.svg);
   writeFileSync(join(o.out, 'report.html'), reportHtml(doc, figures));
   return { ...doc, figureFiles: figures.map((f) => f.file) };

@@ -5,8 +5,17 @@
  */
 import type { Figure } from './figures';
 import { fmt, metricRows, type MetricsDoc } from './metricsDoc';
+import { visibleText } from '../state/notices';
 
-const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/**
+ * Text as HTML: escaped, and its control and bidi characters shown as code points (U+202E), as the
+ * page's notices show them — a class name or file name from the user's files cannot reverse what
+ * it is drawn in ("\u202Eexe.txt" reads "U+202Eexe.txt", never "txt.exe").
+ */
+const esc = (s: string): string => visibleText(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** A file's name without its folders (the report may be mailed: no local paths in it). */
+export const baseName = (path: string): string => path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1) || path;
 
 /** An SVG file's text as inline markup: no XML declaration, no namespace URL (HTML gives it). */
 function inlineSvg(svg: string): string {
@@ -34,10 +43,11 @@ export function reportHtml(m: MetricsDoc, figures: Figure[]): string {
   // The threshold tool's charts go with the per-class table they draw; the rest under "Figures".
   const figs = inline(figures.filter((f) => f.section === undefined));
   const thresholdFigs = figures.filter((f) => f.section === 'threshold');
+  const embeddings = baseName(m.embeddings);
   const warn = m.warnings.length ? `<ul class="warn">${m.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Metric Playground report · ${esc(m.embeddings)}</title>
+<title>Metric Playground report · ${esc(embeddings)}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#1f2328;padding:0 1rem}
 table{border-collapse:collapse;margin:0.5rem 0 1.5rem}th,td{padding:0.2rem 0.6rem;text-align:left;border-bottom:1px solid #d9dcdf}
@@ -45,8 +55,8 @@ td{font-family:ui-monospace,monospace}.figs{display:flex;flex-wrap:wrap;gap:1rem
 .warn{color:#8a5a00}
 </style></head>
 <body>
-<h1>Evaluation of ${esc(m.embeddings)}</h1>
-<p>Labels: ${esc(m.labels)}${m.labelColumn ? ` (column “${esc(m.labelColumn)}”)` : ''}. Computed by <code>metric-playground evaluate</code> in ${esc(fmt(m.seconds))} s, as the Metric Playground's evaluation view computes it.</p>
+<h1>Evaluation of ${esc(embeddings)}</h1>
+<p>Labels: ${esc(baseName(m.labels))}${m.labelColumn ? ` (column “${esc(m.labelColumn)}”)` : ''}. Computed by <code>metric-playground evaluate</code> in ${esc(fmt(m.seconds))} s, as the Metric Playground's evaluation view computes it.</p>
 ${warn}
 <h2>Metrics</h2>
 <table>${rows}</table>

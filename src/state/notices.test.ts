@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { addNotice, cleanText, dismissNotice, MAX_NOTICES, type Notice } from './notices';
+import { addNotice, cleanText, dismissNotice, MAX_NOTICES, visibleText, type Notice } from './notices';
 import { parseHash } from './urlSchema';
 
 const store = () => createStore<{ notices: Notice[] }>(() => ({ notices: [] }));
@@ -45,5 +45,26 @@ describe('notices', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain('loss=U+202Etxt.exe is not one of');
     expect(notices[0]).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it('visibleText (labels and file names from files): every control and bidi character as its code point, nothing else touched, uncapped', () => {
+    const hex = (c: number) => `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+    const unsafe = [
+      ...Array.from({ length: 0x20 }, (_, i) => i), // C0 controls, tab and newlines included
+      ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i), // DEL and the C1 controls
+      0x061c, // Arabic letter mark
+      0x200e, 0x200f, // LRM, RLM
+      0x2028, 0x2029, // line and paragraph separators
+      0x202a, 0x202b, 0x202c, 0x202d, 0x202e, // embeddings, pop, overrides
+      0x2066, 0x2067, 0x2068, 0x2069, // isolates
+    ];
+    for (const c of unsafe) expect(visibleText(`a${String.fromCodePoint(c)}b`), hex(c)).toBe(`a${hex(c)}b`);
+    expect(visibleText('\u202Eexe.txt')).toBe('U+202Eexe.txt');
+    // Ordinary text untouched: accents, CJK, right-to-left letters, emoji with joiners and selectors, spaces.
+    for (const t of ['é', 'cafe\u0301', '数字', 'עברית', 'العربية', '😀', '👩\u200d💻', '❤\ufe0f', 'a b\u00a0c', 'U+202E', '']) expect(visibleText(t)).toBe(t);
+    // Idempotent, and uncapped (a label keeps its length to be told apart).
+    const once = visibleText('\u2066x\u2069\u0000');
+    expect(visibleText(once)).toBe(once);
+    expect(visibleText('x'.repeat(1000))).toHaveLength(1000);
   });
 });

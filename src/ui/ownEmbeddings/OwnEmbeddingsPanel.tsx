@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type DragEvent } from 'react';
+import { visibleText } from '../../state/notices';
 import { useOwnSession, useOwnState } from './ownContext';
 import { describeSet, type LoadedSet, type Slot } from './session';
 import './own.css';
@@ -24,7 +25,7 @@ function FileChooser({ role, label }: { role: 'vectors' | 'labels'; label: strin
   return (
     <label className="file-button">
       {label}
-      {chosen && <span className="chosen"> ✓ {chosen}</span>}
+      {chosen && <span className="chosen"> ✓ {visibleText(chosen)}</span>}
       <input type="file" data-testid={`own-embeddings-${role}`} accept={ACCEPT} onChange={pick} />
     </label>
   );
@@ -78,7 +79,7 @@ function SetSummary({ slot, set }: { slot: Slot; set: LoadedSet }) {
           >
             {columns.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {visibleText(c)}
               </option>
             ))}
           </select>

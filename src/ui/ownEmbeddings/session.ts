@@ -8,6 +8,7 @@ import { createStore } from 'zustand/vanilla';
 import { Controller } from '../controller';
 import { defaultConfig } from '../../state/params';
 import { addNotice, createPlaygroundStore, type PlaygroundStore } from '../../state/store';
+import { visibleText } from '../../state/notices';
 import type { FromOwnWorker, OwnSetData, OwnSetInfo, OwnStage } from '../../worker/ownProtocol';
 import { forgetSets, loadSets, saveSet, tooLargeToRemember, type Slot } from './storage';
 import { JobQueue, type Job } from './jobs';
@@ -63,9 +64,24 @@ const ownConfig = (d: number) => ({ ...defaultConfig(), loss: 'contrastive' as c
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** "vectors.tsv + metadata.tsv (1,000 items, d = 64, 10 classes)". */
+/** "vectors.tsv + metadata.tsv (1,000 items, d = 64, 10 classes)" (the file names' control and bidi characters as code points). */
 export function describeSet(i: OwnSetInfo): string {
-  return `${i.vectorsName} + ${i.labelsName} (${count(i.n)} items, d = ${i.d}, ${count(i.classNames.length)} classes)`;
+  return `${visibleText(i.vectorsName)} + ${visibleText(i.labelsName)} (${count(i.n)} items, d = ${i.d}, ${count(i.classNames.length)} classes)`;
+}
+
+/**
+ * The result as the views draw it: the class names (legends, tooltips, the threshold tool's table,
+ * the utility curves, every export) and the set's name with their control and bidi characters as
+ * code points, as notices show them — so "\u202Eexe.txt" reads "U+202Eexe.txt", never "txt.exe".
+ * Only the text changes: the metrics were computed on the labels as read, and what is remembered
+ * for the next visit keeps them so.
+ */
+export function forDisplay<R extends { classNames?: string[] }, S extends { classNames?: string[]; label?: string }>(report: R, snapshot: S): { report: R; snapshot: S } {
+  const names = (c: string[] | undefined) => c?.map(visibleText);
+  return {
+    report: { ...report, classNames: names(report.classNames) },
+    snapshot: { ...snapshot, classNames: names(snapshot.classNames), ...(snapshot.label === undefined ? {} : { label: visibleText(snapshot.label) }) },
+  };
 }
 
 /** The page's sets of one's own: A, and B to compare with it (one per page, see ownContext.ts). */
@@ -202,12 +218,14 @@ export class OwnEmbeddings {
   }
 
   private refuse(code: string, message: string): void {
-    this.state.setState({ error: { code, message } });
+    // The reason may quote the file (a row, a label): shown as the notice shows it.
+    this.state.setState({ error: { code, message: visibleText(message) } });
     addNotice(this.main.store, 'error', `Your embeddings were not loaded: ${message}`);
   }
 
   private accept(job: Job, msg: Extract<FromOwnWorker, { type: 'result' }>): void {
-    const { info, report, snapshot, kept } = msg;
+    const { info, kept } = msg;
+    const { report, snapshot } = forDisplay(msg.report, msg.snapshot);
     const restored = job.kind === 'set';
     const description = `your embeddings: ${describeSet(info)}`;
     this.storeOf(job.slot).setState((s) => ({
