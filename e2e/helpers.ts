@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import type { Faults } from '../src/worker/faults';
 import { parseHash } from '../src/state/urlSchema';
 
@@ -74,4 +75,10 @@ export async function expectLink(page: Page, expected: Record<string, string | n
       return Object.fromEntries(Object.keys(expected).map((k) => [k, (config as Record<string, string | number>)[k]]));
     })
     .toEqual(expected);
+}
+
+/** Clicks the export button `testId` as a person does and returns the file the browser saved: its name and bytes. */
+export async function download(page: Page, testId: string): Promise<{ name: string; body: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  return { name: file.suggestedFilename(), body: await readFile((await file.path())!) };
 }

@@ -1,16 +1,12 @@
-import { test, expect, type Page } from '@playwright/test';
-import { readFile, writeFile } from 'node:fs/promises';
-import { openApp } from './helpers';
+import { test, expect } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
+import { download, openApp } from './helpers';
 import { runLabel } from '../src/state/summary';
 import type { Config } from '../src/state/params';
 
 // Issue 18, "save the lesson": a comparison saves as ONE A | B figure — both runs side by side,
 // each named with its label and step — as a standalone SVG and a 2× PNG, from one click each.
 
-async function download(page: Page, testId: string): Promise<{ name: string; body: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  return { name: file.suggestedFilename(), body: await readFile((await file.path())!) };
-}
 
 test('a comparison saves as one A | B figure (SVG and PNG) with both runs, their labels and steps', async ({ page }, testInfo) => {
   test.setTimeout(180_000);

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { openApp } from './helpers';
+import { download, openApp } from './helpers';
 
 // A comparison on several seeds (issue 18 §4): "Compare with…" trains A and B on seeds s, s + 1,
 // s + 2 (the "Seeds" control beside it, default 3); the table shows each metric's mean ±
@@ -78,6 +78,10 @@ test('a comparison on 3 seeds: six runs, mean ± half-range, "k of 3", a verdict
   await expect(page.getByTestId('compare-loss').locator('path.seed-band')).toHaveCount(2);
   await expect(page.getByTestId('compare-metrics').locator('path.seed-band')).toHaveCount(4);
   await expect(page.getByTestId('compare-loss').locator('.legend text').first()).toContainText('mean of 3 seeds');
+
+  // The A | B figure draws seed 1 and says it is one of the three.
+  const svg = await download(page, 'export-pair-svg');
+  expect(svg.body.toString('utf8')).toContain('one of the 3 seeds each side trained');
 
   // Back to one seed from the same control: both runs start again, the link and table say one seed.
   await page.getByTestId('compare-seeds').selectOption('1');

@@ -9,13 +9,12 @@
  * (both the init and the data seed), driven with their run; the views show seed s, the table and
  * the curves all N.
  */
-import type { Config, ParamKey } from '../state/params';
+import { PARAM_BY_KEY, type Config, type ParamKey } from '../state/params';
 import { checkEntry, parseHash, serializeConfig } from '../state/urlSchema';
 import { addNotice, clearRun, createPlaygroundStore, type PlaygroundState, type PlaygroundStore } from '../state/store';
 import { ingest } from './ingest';
 import type { AutoChoice, FromWorker, ToWorker } from '../worker/protocol';
 import { PRESET_BY_ID, presetConfig, presetRunIndex } from '../state/presets';
-import { PARAM_BY_KEY } from '../state/params';
 import { runTitle } from '../state/summary';
 import type { UiMode, View } from '../state/viewParams';
 import { requestedFaults } from '../worker/faults';

@@ -53,7 +53,13 @@ function Comparison({ a, b }: { a: Controller; b: Controller }) {
         </p>
 
         {/* The lesson as one figure: both runs side by side, each with its label and step. */}
-        <PairExportButtons a={a} b={b} caption={`B differs from A in: ${differences(configA, configB)}`} host={() => section.current} />
+        {/* The figure draws seed s (one embedding per side); on several seeds its caption says so. */}
+        <PairExportButtons
+          a={a}
+          b={b}
+          caption={`B differs from A in: ${differences(configA, configB)}${a.seeds > 1 ? ` · shown: init seed ${configA.seed}, one of the ${a.seeds} seeds each side trained` : ''}`}
+          host={() => section.current}
+        />
         <button type="button" data-testid="compare-stop" onClick={() => a.setCompare(null)}>
           Stop comparing
         </button>
