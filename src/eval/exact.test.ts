@@ -42,7 +42,7 @@ describe('exact path = reference (no binning)', () => {
   for (const [name, s] of cases) {
     it(name, () => {
       const ex = exactPairs(s.emb, Int32Array.from(s.labels), s.n, s.d, s.C + 1); // class C is absent
-      const pairs = refPairs.allPairs(s.matrix, s.labels);
+      const pairs = refPairs.snappedPairs(refPairs.allPairs(s.matrix, s.labels));
       // Distinct cosines and counts.
       expect(ex.cos.length).toBe(new Set(pairs.cos).size);
       expect(ex.pos.reduce((a, b) => a + b, 0)).toBe(pairs.positive.filter(Boolean).length);

@@ -6,12 +6,14 @@
  * accumulateJs is the exact path's cosines binned, bit for bit, and the binned metrics can be
  * cross-checked against these.
  *
- * The metric cores of metrics.ts are reused: AP over the distinct cosines (ties = equal float64
- * values, one operating point), and a {@link CountSource} whose levels are the distinct distances
+ * Every cosine is snapped to a multiple of 2⁻²⁰ before ranking (snap.ts, SPEC: cosines equal in
+ * exact arithmetic must not be split by float rounding). The metric cores of metrics.ts are reused:
+ * AP over the distinct snapped cosines (ties = one operating point), and a {@link CountSource} whose levels are the distinct distances
  * (per-class sorted distances, binary-searched) for the calibration range, utility, OPIS, ε-OPIS.
  */
 import { assertFiniteEmbeddings } from './finite';
 import { normaliseRows } from './accumulate';
+import { snapCosine } from './snap';
 import {
   averagePrecisionFromGroups,
   calibrationRangeFrom,
@@ -95,6 +97,8 @@ export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: numb
       const ob = b * d;
       let s = 0;
       for (let t = 0; t < d; t++) s += x[oa + t] * x[ob + t];
+      // Ties in exact arithmetic stay ties (SPEC): snapped before anything is ranked.
+      s = snapCosine(s);
       const lb = labels[b];
       if (la === lb) {
         allPos[ip++] = s;

@@ -6,7 +6,7 @@ import { exactPairs } from './exact';
 import { histogramCounts, sphereDistance } from './metrics';
 import { DEFAULT_FARS, farGrid, operatingPoint, operatingPoints, pointAt, pointAtFar } from './operatingPoints';
 
-/** Brute force in float64: every pair's distance, the ⌈far·M⌉-th smallest negative, then counts. */
+/** Brute force in float64: every pair's (snapped) distance, the ⌈far·M⌉-th smallest negative, then counts. */
 function bruteForce(x: Float32Array, y: number[], n: number, d: number, C: number, far: number) {
   const unit = (i: number) => {
     let s = 0;
@@ -17,7 +17,8 @@ function bruteForce(x: Float32Array, y: number[], n: number, d: number, C: numbe
   const pairs: { a: number; b: number; dist: number }[] = [];
   for (let a = 0; a < n; a++)
     for (let b = a + 1; b < n; b++) {
-      const c = u[a].reduce((s, v, k) => s + v * u[b][k], 0);
+      // SPEC: cosines snapped to multiples of 2⁻²⁰ before ranking (the exact path does).
+      const c = Math.round(u[a].reduce((s, v, k) => s + v * u[b][k], 0) * 2 ** 20) / 2 ** 20;
       pairs.push({ a, b, dist: Math.sqrt(Math.max(0, 2 - 2 * c)) });
     }
   const neg = pairs.filter((p) => y[p.a] !== y[p.b]).map((p) => p.dist).sort((p, q) => p - q);

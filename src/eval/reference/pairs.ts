@@ -53,6 +53,17 @@ export function allPairs(emb: Matrix, labels: number[]): PairList {
   return out;
 }
 
+/**
+ * SPEC's tie snapping ("PR curve and PR-AUC": cosines equal in exact arithmetic must not be split by
+ * float rounding — snap them to a grid such as multiples of 2⁻²⁰ before ranking): `pairs` with every
+ * cosine rounded to the nearest multiple of 2⁻²⁰ and its distance recomputed. What the exact path
+ * ranks; the binned path bins the raw cosines (a snap moves a cosine by ≤ 2⁻²¹, far inside one bin).
+ */
+export function snappedPairs(pairs: PairList): PairList {
+  const cos = pairs.cos.map((c) => Math.round(c * 1048576) / 1048576);
+  return { ...pairs, cos, dist: cos.map(sphereDistance) };
+}
+
 function checkScores(name: string, scores: number[], positive: boolean[]): void {
   if (scores.length !== positive.length) {
     throw new Error(`${name}: ${scores.length} scores but ${positive.length} labels`);
