@@ -11,12 +11,12 @@ import {
   epsGroupSize,
   epsOpis,
   opis,
-  opisErrorBound,
   prCurve,
   thresholdGrid,
   utilityCurves,
 } from './metrics';
 import { binLow, cosineBin, type PairHistograms } from './pairHistograms';
+import { opisErrorBound } from './opisBounds';
 import * as refPairs from './reference/pairs';
 import * as refCal from './reference/calibration';
 import { sphereDistance } from '../ml/reference/linalg';
@@ -125,7 +125,7 @@ describe('binned vs exact: stated bounds at 4096 bins', () => {
       expect(Math.abs(o - oe)).toBeLessThanOrEqual(bound + 1e-12);
       // Informative: ≤ 10 % of OPIS from n = 150 on (here 2–5 %); looser for 60 items in 2-d.
       expect(bound).toBeLessThan((s.n >= 150 ? 0.1 : 1) * oe);
-      // ε-OPIS: no rigorous bound (group membership may flip); close in practice.
+      // ε-OPIS: its bound is tested in opisBounds.test.ts; close in practice here too.
       expect(Math.abs(epsOpis(h) - refCal.epsOpis(pairs, s.labels))).toBeLessThan(0.01);
     });
   }

@@ -17,7 +17,7 @@
  * against the exact reference within the bounds below. Error versus the exact value comes only
  * from pairs moving inside their own bin: a pair's cosine moves down by less than 2/bins (its
  * distance up by less than sqrt(d² + 4/bins) − d, ≤ 4.9e-4/d at 4096 bins, ≤ 0.031 at d ≈ 0).
- * Rigorous brackets: {@link averagePrecisionBounds} (AP) and {@link opisErrorBound} (OPIS).
+ * Rigorous brackets: {@link averagePrecisionBounds} (AP) here, and OPIS's and ε-OPIS's in opisBounds.ts.
  *
  * The generic cores ({@link averagePrecisionFromGroups}, {@link thresholdFromLevels},
  * {@link utilityCurvesFrom}, {@link opisFrom}, {@link epsOpisFrom}) take any {@link CountSource},
@@ -316,7 +316,7 @@ export function edgeDistances(bins: number): Float64Array {
 }
 
 /** First edge index e ∈ [0, bins] with edgeDist[e] ≤ d (bins are accepted from e upwards); bins + 1 if none. */
-function firstAcceptedBin(edgeDist: Float64Array, d: number): number {
+export function firstAcceptedBin(edgeDist: Float64Array, d: number): number {
   let lo = 0;
   let hi = edgeDist.length; // answer in [lo, hi]
   while (lo < hi) {
@@ -468,79 +468,18 @@ export function utilityCurves(h: PairHistograms, grid: number[]): UtilityCurves 
 
 /**
  * OPIS on the binned calibration grid (thresholds resolved to bin edges as in
- * {@link utilityCurves}). Error vs the exact OPIS: at most {@link opisErrorBound}.
+ * {@link utilityCurves}). Error vs the exact OPIS: at most opisErrorBound (opisBounds.ts).
  */
 export function opis(h: PairHistograms, opts: OpisOptions = {}): number {
   return opisFrom(histogramCounts(h), opts);
 }
 
 /**
- * ε-OPIS on the binned grid. Binning error: as OPIS for fixed groups; in addition the best/worst
- * groups may differ from the exact ones when classes' mean utilities are within the binning
- * error of each other (no rigorous bound is given for that case).
+ * ε-OPIS on the binned grid. Binning error: at most epsOpisErrorBound (opisBounds.ts) when the
+ * bound can tell the best and worst classes apart; it says when it cannot.
  */
 export function epsOpis(h: PairHistograms, opts: EpsOpisOptions = {}): number {
   return epsOpisFrom(histogramCounts(h), opts);
-}
-
-/**
- * A rigorous bound on |OPIS_exact − OPIS_binned| for the pairs this histogram was filled from
- * (same cosines). Each exact calibration end lies in (edgeDist[k+1], edgeDist[k]] of its crossing
- * bin, so each exact grid threshold lies in [L_g, H_g] (H_g the binned grid point, L_g the grid
- * of the lower ends). At any d in there, class t's accepted counts lie between the bins surely
- * accepted (edgeDist[k] ≤ L_g) and the bins possibly accepted (edgeDist[k+1] ≤ H_g); U is
- * increasing in φ and ψ, so U_t ∈ [U_lo, U_hi], width w_t, for the exact and the binned value.
- * With b_t = U'_t − Ū' (binned), |ΔVar_g| ≤ (1/T) Σ_t (w_t + w̄)(2|b_t| + w_t + w̄), averaged over g.
- * NaN when OPIS is NaN.
- */
-export function opisErrorBound(h: PairHistograms, opts: OpisOptions = {}): number {
-  const src = histogramCounts(h);
-  const { bins } = h;
-  const edgeDist = src.edgeDist;
-  const farLo = opts.farLo ?? DEFAULT_FAR_LO;
-  const farHi = opts.farHi ?? DEFAULT_FAR_HI;
-  const G = opts.grid ?? DEFAULT_GRID;
-  const classes = opisClassesFrom(src);
-  const T = classes.length;
-  const dMinH = thresholdFromLevels(src.negDist, src.negCount, farLo);
-  const dMaxH = thresholdFromLevels(src.negDist, src.negCount, farHi);
-  if (T === 0 || Number.isNaN(dMinH)) return NaN;
-  // The lower distance end of the bin whose upper end is x.
-  const lowerEnd = (x: number): number => {
-    const k = firstAcceptedBin(edgeDist, x); // edgeDist[k] === x
-    return k + 1 <= bins ? edgeDist[k + 1] : 0;
-  };
-  const gridH = thresholdGrid(dMinH, dMaxH, G);
-  const gridL = thresholdGrid(lowerEnd(dMinH), lowerEnd(dMaxH), G);
-  const C = h.numClasses;
-  const sure = { p: new Float64Array(C), n: new Float64Array(C) };
-  const maybe = { p: new Float64Array(C), n: new Float64Array(C) };
-  const bin = { p: new Float64Array(C), n: new Float64Array(C) };
-  const slack = 1e-12;
-  let total = 0;
-  for (let g = 0; g < G; g++) {
-    src.accepted(gridL[g] - slack, sure.p, sure.n);
-    // Possibly accepted: bins k with edgeDist[k+1] ≤ H_g, i.e. from one bin below the first accepted one.
-    const eMaybe = Math.max(0, firstAcceptedBin(edgeDist, gridH[g] + slack) - 1);
-    src.accepted(edgeDist[eMaybe], maybe.p, maybe.n);
-    src.accepted(gridH[g], bin.p, bin.n);
-    const w: number[] = [];
-    const u: number[] = [];
-    for (const t of classes) {
-      const P = src.posTotal[t];
-      const N = src.negTotal[t];
-      const lo = utilityFromCounts(sure.p[t], P, N - maybe.n[t], N);
-      const hi = utilityFromCounts(maybe.p[t], P, N - sure.n[t], N);
-      w.push(hi - lo);
-      u.push(utilityFromCounts(bin.p[t], P, N - bin.n[t], N));
-    }
-    const wBar = w.reduce((a, b) => a + b, 0) / T;
-    const uBar = u.reduce((a, b) => a + b, 0) / T;
-    let s = 0;
-    for (let i = 0; i < T; i++) s += (w[i] + wBar) * (2 * Math.abs(u[i] - uBar) + w[i] + wBar);
-    total += s / T;
-  }
-  return total / G;
 }
 
 /**
