@@ -1,6 +1,8 @@
 // The app's TypeScript sources in Node, for the command-line tools run from a clone (bin/,
 // scripts/train-node.mjs, scripts/bench-gpu.mjs): Vite's SSR module loader compiles them on the
-// fly, so no build step stands between an edit and the next run. tfjs stays a plain Node package.
+// fly, so no build step stands between an edit and the next run. tfjs stays a plain Node package,
+// reached through the app's src/ml/nodeBackend.ts (tfjs is imported only in src/ml, src/eval/kernels,
+// src/worker and the bench: README "Layout"); here its wasm binaries' folder is only looked up.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,15 +24,19 @@ export async function openSources(root = ROOT) {
   return { load: (file) => server.ssrLoadModule(file), close: () => server.close() };
 }
 
+/** Where the Node scripts get tfjs and tfjs-wasm's setWasmPaths from (see {@link loadNamed}, {@link exportLines}). */
+const TFJS_SEAM = '/src/ml/nodeBackend.ts';
+
 /** Loads the named exports of `sources` ({ name: '/src/file.ts' }) plus tfjs and setWasmPaths; `close` ends Vite. */
 export async function loadNamed(sources, root = ROOT) {
   const { load, close } = await openSources(root);
-  const mods = { tf: await import('@tensorflow/tfjs'), setWasmPaths: (await import('@tensorflow/tfjs-backend-wasm')).setWasmPaths };
+  const seam = await load(TFJS_SEAM);
+  const mods = { tf: seam.tf, setWasmPaths: seam.setWasmPaths };
   for (const [name, file] of Object.entries(sources)) mods[name] = (await load(file))[name];
   return { ...mods, wasmDir: wasmDir(), close };
 }
 
-/** The folder of tfjs-wasm's .wasm files, wherever npm installed the package. */
+/** The folder of tfjs-wasm's .wasm files, wherever npm installed the package (a path lookup: no tfjs is loaded). */
 export function wasmDir() {
   return dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm'));
 }
@@ -38,7 +44,7 @@ export function wasmDir() {
 /** The `export { name } from '/abs/src/file.ts'` lines of `sources` plus tfjs: an entry module for {@link bundleCjs}. */
 export function exportLines(sources, root = ROOT) {
   const lines = Object.entries(sources).map(([name, file]) => `export { ${name} } from ${JSON.stringify(join(root, file))};`);
-  lines.push("export * as tf from '@tensorflow/tfjs';", "export { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';");
+  lines.push(`export { tf, setWasmPaths } from ${JSON.stringify(join(root, TFJS_SEAM))};`);
   return lines.join('\n');
 }
 

@@ -3,10 +3,9 @@
  * here reproduces the browser's numbers: on wasm, the single-threaded SIMD build with the app's own
  * transposed-product kernels (`installWasmMatMul`) — without them the loss differs in the last
  * digits. `webgpu` needs Dawn's Node binding set up before tfjs-backend-webgpu loads (the bin does it).
+ * tfjs itself is reached through src/ml/nodeBackend.ts.
  */
-import * as tf from '@tensorflow/tfjs';
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import { installWasmMatMul } from '../ml/ops/wasmMatMul';
+import { activeBackend, loadWebgpuBackend, prepareNodeWasm, switchBackend } from '../ml/nodeBackend';
 import { CliError, EXIT_FAILURE } from './errors';
 
 /** The backends the CLI can train and evaluate on. */
@@ -16,12 +15,8 @@ export type CliBackend = (typeof CLI_BACKENDS)[number];
 
 /** Activates `name`; `wasmDir` holds tfjs-backend-wasm's .wasm files. Exit 2 when webgpu is missing. */
 export async function startBackend(name: CliBackend, wasmDir: string): Promise<void> {
-  if (tf.getBackend() === name) return;
-  if (name === 'wasm') {
-    setWasmPaths(wasmDir.endsWith('/') ? wasmDir : `${wasmDir}/`);
-    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false); // tfjs's threaded build is browser-only
-    installWasmMatMul(); // as the app: else the loss differs from the browser's
-  }
+  if (activeBackend() === name) return;
+  if (name === 'wasm') prepareNodeWasm(wasmDir); // single-threaded, with the app's matMul: else the loss differs from the browser's
   if (name === 'webgpu') {
     const nav = (globalThis as { navigator?: { gpu?: unknown } }).navigator;
     if (!nav?.gpu) {
@@ -30,14 +25,13 @@ export async function startBackend(name: CliBackend, wasmDir: string): Promise<v
           'it is not installed here. Install it with `npm install webgpu`, or use --backend wasm.',
       );
     }
-    await import('@tensorflow/tfjs-backend-webgpu');
+    await loadWebgpuBackend();
   }
   let ok = false;
   try {
-    ok = await tf.setBackend(name);
-    await tf.ready();
+    ok = await switchBackend(name);
   } catch (e) {
     throw new CliError(`backend ${name} did not start: ${(e as Error).message}`, name === 'webgpu' ? 2 : EXIT_FAILURE);
   }
-  if (!ok || tf.getBackend() !== name) throw new CliError(`backend ${name} did not start${name === 'webgpu' ? ' (no WebGPU adapter: is a GPU driver installed?)' : ''}`, name === 'webgpu' ? 2 : EXIT_FAILURE);
+  if (!ok || activeBackend() !== name) throw new CliError(`backend ${name} did not start${name === 'webgpu' ? ' (no WebGPU adapter: is a GPU driver installed?)' : ''}`, name === 'webgpu' ? 2 : EXIT_FAILURE);
 }

@@ -8,14 +8,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as tf from '@tensorflow/tfjs';
 import type { DataSplit } from '../data/dataset';
 import { decodeMnist, splitMnist } from '../data/mnist';
 import { makeToySplit } from '../data/toy';
 import { classCompactness, nearestCentroidAccuracy } from '../eval/compactness';
 import type { EvalReport } from '../eval/evaluate';
-import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
-import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
+import { activePairOps } from '../ml/activePairOps';
 import { Trainer } from '../ml/trainer';
 import type { Config } from '../state/params';
 import type { EvalSeries, History } from '../state/store';
@@ -48,7 +46,7 @@ export function loadSplitNode(config: Config, dataDir: string): DataSplit {
  */
 export async function trainRun(config: Config, split: DataSplit, onStep?: (step: number, loss: number) => void): Promise<RunResult> {
   const t0 = performance.now();
-  const trainer = new Trainer(config, split, tf.getBackend() === 'webgpu' ? webgpuPairOps : tfjsPairOps);
+  const trainer = new Trainer(config, split, activePairOps());
   const history: History = { step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [], compactness: [] };
   const series: EvalSeries = { step: [], ap: [], opis: [], epsOpis: [], recallAt1: [], nmi: [] };
   const numClasses = split.evaluation.numClasses;

@@ -1,11 +1,12 @@
-import * as tf from '@tensorflow/tfjs';
-import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { accumulateJs, accumulateTf, normaliseRows } from './accumulate';
 import { cosineBin, emptyHistograms, type PairHistograms } from './pairHistograms';
 import * as refPairs from './reference/pairs';
 import { l2NormalizeRows } from '../ml/reference/linalg';
+// tfjs through its seam (README "Layout"): nodeBackend also registers tfjs-wasm, as importing it did.
+import { activeBackend, switchBackend } from '../ml/nodeBackend';
+import { tensorCount, tryWasmBackend } from '../ml/testing';
 
 function makeSet(seed: number, n: number, C: number, d: number, noise: number) {
   const rng = new Rng(seed);
@@ -120,19 +121,19 @@ describe('accumulateJs', () => {
 describe('accumulateTf vs accumulateJs', () => {
   let previous = '';
   beforeAll(async () => {
-    previous = tf.getBackend();
-    await tf.setBackend('cpu');
+    previous = activeBackend();
+    await switchBackend('cpu');
   });
   afterAll(async () => {
-    if (previous) await tf.setBackend(previous);
+    if (previous) await switchBackend(previous);
   });
 
   it('cpu backend: same histograms up to adjacent-bin moves, several block sizes, no tensor leaks', async () => {
     for (const [seed, n, C, d, bins, block] of [[7, 300, 10, 16, 4096, 1024], [8, 300, 5, 8, 4096, 64], [9, 129, 3, 2, 4096, 50], [10, 200, 6, 12, 97, 1]]) {
       const s = makeSet(seed, n, C, d, 0.7);
-      const before = tf.memory().numTensors;
+      const before = tensorCount();
       const t = await accumulateTf(s.emb, s.labels, n, d, C, bins, { block });
-      expect(tf.memory().numTensors).toBe(before);
+      expect(tensorCount()).toBe(before);
       const j = await accumulateJs(s.emb, s.labels, n, d, C, bins);
       // ≤ 0.02 % of the pairs may move, and only by one bin.
       const moved = expectSameUpToEdges(j, t, Math.ceil(0.0002 * ((n * (n - 1)) / 2)));
@@ -153,7 +154,7 @@ describe('accumulateTf vs accumulateJs', () => {
 
   it('disposes its tensors when `between` throws mid-way', async () => {
     const s = makeSet(11, 300, 3, 4, 1);
-    const before = tf.memory().numTensors;
+    const before = tensorCount();
     let calls = 0;
     await expect(
       accumulateTf(s.emb, s.labels, 300, 4, 3, 64, {
@@ -165,26 +166,19 @@ describe('accumulateTf vs accumulateJs', () => {
       }),
     ).rejects.toThrow('stop');
     expect(calls).toBe(3);
-    expect(tf.memory().numTensors).toBe(before);
+    expect(tensorCount()).toBe(before);
   });
 
   it('wasm backend (when it loads in Node): same histograms, no leaks', async (ctx) => {
-    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
-    let ok = false;
-    try {
-      ok = await tf.setBackend('wasm');
-    } catch {
-      ok = false;
-    }
-    if (!ok) ctx.skip();
-    expect(tf.getBackend()).toBe('wasm');
+    if (!(await tryWasmBackend())) ctx.skip();
+    expect(activeBackend()).toBe('wasm');
     const s = makeSet(12, 700, 10, 64, 1.5);
-    const before = tf.memory().numTensors;
+    const before = tensorCount();
     const t = await accumulateTf(s.emb, s.labels, 700, 64, 10, 4096, { block: 256 });
-    expect(tf.memory().numTensors).toBe(before);
+    expect(tensorCount()).toBe(before);
     const j = await accumulateJs(s.emb, s.labels, 700, 64, 10, 4096);
     const moved = expectSameUpToEdges(j, t, Math.ceil(0.0002 * ((700 * 699) / 2)));
     console.log(`wasm n=700 d=64: ${moved} of ${(700 * 699) / 2} pairs moved one bin`);
-    await tf.setBackend('cpu');
+    await switchBackend('cpu');
   });
 });

@@ -8,7 +8,9 @@
  *   exact path in exact.ts uses the same order, so its cosines are bit-identical to these),
  *   tiled over (a-block, b-block) pairs with a-block ≤ b-block.
  * - {@link accumulateTf}: the same blocks multiplied with `tf.matMul` in float32 on the active
- *   backend (wasm is the fast CPU path), read back with `await t.data()` and binned in JS.
+ *   backend (wasm is the fast CPU path), read back with `await t.data()` and binned in JS. The
+ *   tfjs part is src/eval/kernels/cosineBlocks.ts (tfjs is used directly only in src/ml,
+ *   src/eval/kernels, src/worker and the bench).
  *
  * Measured in Node on this 2-core machine (d = 64, 4096 bins, wasm without threads, machine
  * shared and noisy): accumulateTf 0.07–0.16 s / 0.25–0.31 s / 0.85–1.3 s and accumulateJs
@@ -18,9 +20,10 @@
  * float32 and float64 cosines fall on different sides of a bin edge (|Δc| ≲ 1e-6, so at 4096 bins
  * a handful of pairs move to the adjacent bin; totals are identical).
  */
-import * as tf from '@tensorflow/tfjs';
+import { forEachCosineBlock } from './kernels/cosineBlocks';
 import { DEFAULT_BINS, emptyHistograms, type PairHistograms } from './pairHistograms';
 
+/** How a long accumulation lets its caller breathe and see progress. */
 export interface AccumulateOptions {
   /** Awaited every few tiles (≈ every 50 ms of work) so a worker can process messages. */
   between?: () => Promise<void>;
@@ -166,7 +169,8 @@ export async function accumulateJs(
  * float32) uploaded in blocks of {@link TF_BLOCK} rows (`opts.block` overrides), each block both
  * as rows A [w, d] and transposed Bᵀ [d, w]; for every block pair I ≤ J, `tf.matMul(A_I, Bᵀ_J)`
  * is read back with `await t.data()` (never dataSync) and binned in JS (diagonal blocks: b > a
- * only). Every tensor it creates is disposed before it returns or throws.
+ * only) — the tfjs part in {@link forEachCosineBlock}. Every tensor it creates is disposed
+ * before it returns or throws.
  */
 export async function accumulateTf(
   emb: Float32Array,
@@ -191,49 +195,17 @@ export async function accumulateTf(
   const block = Math.max(1, Math.floor(opts?.block ?? TF_BLOCK));
   let done = 0;
 
-  // Every block twice, uploaded from JS: rows (A, [w, d]) and transposed (Bᵀ, [d, w]). On wasm,
-  // matMul(A, Bᵀ) is ~10× faster than matMul(A, B, false, true) at these sizes.
   const xn = normaliseRows(emb, n, d);
-  const rows: tf.Tensor2D[] = [];
-  const cols: tf.Tensor2D[] = [];
-  try {
-    for (let b0 = 0; b0 < n; b0 += block) {
-      const w = Math.min(n, b0 + block) - b0;
-      const r = new Float32Array(w * d);
-      const c = new Float32Array(w * d);
-      for (let i = 0; i < w; i++) {
-        for (let t = 0; t < d; t++) {
-          const v = xn[(b0 + i) * d + t];
-          r[i * d + t] = v;
-          c[t * w + i] = v;
-        }
-      }
-      rows.push(tf.tensor2d(r, [w, d]));
-      cols.push(tf.tensor2d(c, [d, w]));
-    }
-    for (let I = 0; I < rows.length; I++) {
-      const a0 = I * block;
-      const a1 = Math.min(n, a0 + block);
-      for (let J = I; J < rows.length; J++) {
-        const b0 = J * block;
-        const b1 = Math.min(n, b0 + block);
-        const w = b1 - b0;
-        const S = tf.matMul(rows[I], cols[J]);
-        let s: Float32Array;
-        try {
-          s = (await S.data()) as Float32Array;
-        } finally {
-          S.dispose();
-        }
-        binBlock(s, w, a0, a1, b0, b1, I === J, lab, pos, neg, bins);
-        done += I === J ? ((a1 - a0) * (a1 - a0 - 1)) / 2 : (a1 - a0) * w;
-        await pace(done);
-      }
-    }
-  } finally {
-    for (const t of rows) t.dispose();
-    for (const t of cols) t.dispose();
-  }
+  await forEachCosineBlock(xn, n, d, block, async (s, I, J) => {
+    const a0 = I * block;
+    const a1 = Math.min(n, a0 + block);
+    const b0 = J * block;
+    const b1 = Math.min(n, b0 + block);
+    const w = b1 - b0;
+    binBlock(s, w, a0, a1, b0, b1, I === J, lab, pos, neg, bins);
+    done += I === J ? ((a1 - a0) * (a1 - a0 - 1)) / 2 : (a1 - a0) * w;
+    await pace(done);
+  });
   opts?.onProgress?.(1);
   return h;
 }

@@ -1,6 +1,6 @@
-import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
+import { tensorCount, useCpuBackend } from '../ml/testing';
 import { accumulateJs, normaliseRows } from './accumulate';
 import { evaluateEmbeddings, PR_MAX_POINTS, RECALL_KS, RECALL_MAX_ITEMS } from './evaluate';
 import { averagePrecision, averagePrecisionBounds, calibrationRange, epsOpis, opis, opisErrorBound } from './metrics';
@@ -85,11 +85,11 @@ describe('evaluateEmbeddings', () => {
   });
 
   it("'tf' path on the cpu backend agrees with 'js' (up to float32 edge moves) and leaks no tensor", async () => {
-    await tf.setBackend('cpu');
+    await useCpuBackend();
     const s = makeSet(3, 200, 5, 16, 1);
-    const before = tf.memory().numTensors;
+    const before = tensorCount();
     const t = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'tf' });
-    expect(tf.memory().numTensors).toBe(before);
+    expect(tensorCount()).toBe(before);
     const j = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js' });
     expect(t.positives).toBe(j.positives);
     expect(Math.abs(t.ap - j.ap)).toBeLessThan(1e-4);

@@ -31,3 +31,35 @@ export const transpose = (m: number[][]): number[][] => m[0].map((_, j) => m.map
 export async function toMatrix(t: tf.Tensor): Promise<number[][]> {
   return (await t.array()) as number[][];
 }
+
+/** The tensors tfjs holds now (`tf.memory().numTensors`): a test's leak check. */
+export function tensorCount(): number {
+  return tf.memory().numTensors;
+}
+
+/**
+ * Tries tfjs-wasm in Node, single-threaded (tfjs's threaded build is browser-only), its binaries
+ * from the package's folder: true when it became the active backend, false when it could not start.
+ */
+export async function tryWasmBackend(): Promise<boolean> {
+  await import('@tensorflow/tfjs-backend-wasm');
+  tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+  try {
+    return await tf.setBackend('wasm');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The first value of what `loss` computes from an n×n matrix whose every entry is `value` (run
+ * inside `tf.tidy`; its result is disposed once read): e.g. a loss on a batch of equal scores.
+ */
+export async function lossOnConstantScores(n: number, value: number, loss: (scores: tf.Tensor2D) => tf.Tensor): Promise<number> {
+  const t = tf.tidy(() => loss(tf.fill([n, n], value) as tf.Tensor2D));
+  try {
+    return (await t.data())[0];
+  } finally {
+    t.dispose();
+  }
+}
