@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './testing';
+import { runCli, runMain } from './testing';
 import { writeNpy } from '../data/embeddingFiles';
 import { Rng } from '../data/rng';
 
@@ -205,7 +205,12 @@ describe('metric-playground evaluate', () => {
       [['evaluate', '--embeddings', tsv, '--labels', yOne, '--bogus'], /unknown option --bogus/],
       [['frobnicate'], /unknown command/],
     ];
-    const results = await Promise.all(cases.map(([args]) => cli(args)));
+    // In-process (the process is not what is tested here), one after the other; the first also
+    // through the real command, for its exit status.
+    const results = [];
+    for (const [args] of cases) results.push(await runMain(dir, args));
+    results.push(await cli(cases[0][0]));
+    cases.push(cases[0]);
     results.forEach((r, i) => {
       expect(r.code, `${cases[i][0].join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toMatch(cases[i][1]);

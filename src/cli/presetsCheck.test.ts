@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRESET_BY_ID } from '../state/presets';
-import { runCli } from './testing';
+import { runCli, runMain } from './testing';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-presets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,7 +42,9 @@ describe('metric-playground presets check', () => {
       [['presets', 'check', '--seeds', '1,x'], /--seeds/],
       [['presets', 'check', '--backend', 'webgl'], /--backend/],
     ];
-    const results = await Promise.all(cases.map(([a]) => runCli(dir, a)));
+    // In-process, one after the other (the process is not what is tested: the first test runs it).
+    const results = [];
+    for (const [a] of cases) results.push(await runMain(dir, a));
     results.forEach((r, i) => {
       expect(r.code, `${cases[i][0].join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toMatch(cases[i][1]);
