@@ -46,7 +46,9 @@ const SOURCES = {
   splitMnist: '/src/data/mnist.ts',
   makeToySplit: '/src/data/toy.ts',
   Trainer: '/src/ml/trainer.ts',
-  installWasmMatMul: '/src/ml/ops/wasmMatMul.ts',
+  prepareNodeWasm: '/src/ml/nodeBackend.ts',
+  switchBackend: '/src/ml/nodeBackend.ts',
+  activeBackend: '/src/ml/nodeBackend.ts',
   evaluateSubset: '/src/worker/evaluation.ts',
   nearestCentroidAccuracy: '/src/eval/compactness.ts',
   classCompactness: '/src/eval/compactness.ts',
@@ -115,15 +117,11 @@ async function main() {
   if (argv[0] === '--make-bundle' && argv[1]) return makeBundle(resolve(argv[1]));
   const args = parseArgs(argv);
   const m = process.env.TRAIN_NODE_BUNDLE ? await loadFromBundle(process.env.TRAIN_NODE_BUNDLE) : await loadFromSources();
-  const { tf, parseHash, decodeMnist, splitMnist, makeToySplit, Trainer, evaluateSubset, nearestCentroidAccuracy, classCompactness } = m;
+  const { parseHash, decodeMnist, splitMnist, makeToySplit, Trainer, evaluateSubset, nearestCentroidAccuracy, classCompactness } = m;
   try {
-    if (args.backend === 'wasm') {
-      m.setWasmPaths(`${m.wasmDir}/`);
-      tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false); // Node: tfjs's threaded build is browser-only
-      m.installWasmMatMul(); // as the app
-    }
-    if (!(await tf.setBackend(args.backend))) throw new Error(`backend ${args.backend} did not start`);
-    await tf.ready();
+    // tfjs only through the app's seam (src/ml/nodeBackend.ts): wasm as the page's worker has it.
+    if (args.backend === 'wasm') m.prepareNodeWasm(m.wasmDir);
+    if (!(await m.switchBackend(args.backend))) throw new Error(`backend ${args.backend} did not start`);
 
     const { config: base, notices } = parseHash(args.hash);
     for (const n of notices) process.stderr.write(`notice: ${n}\n`);
@@ -162,7 +160,7 @@ async function main() {
         evalMs += performance.now() - e0;
         const line = {
           type: 'eval',
-          backend: tf.getBackend(),
+          backend: m.activeBackend(),
           seed,
           step: trainer.step,
           loss: point?.loss ?? null,
