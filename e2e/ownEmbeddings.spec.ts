@@ -64,6 +64,7 @@ interface Metrics {
   nmi: number;
   items: number;
   path: string;
+  threshold: Record<string, { tar: number; cosine: number }>;
 }
 
 /** `metric-playground evaluate` on the files, in Node (started at once; it runs while the page loads). */
@@ -189,6 +190,17 @@ test('Projector TSVs picked in the panel: every view, tiles equal to the CLI’s
   await expect(page.getByTestId('compare-ap-b')).toHaveText(mB.prAuc.toFixed(4));
   await expect(page.getByTestId('compare-ap-delta')).toContainText(mB.prAuc < mA.prAuc ? 'worse' : 'better');
   await expect(page.getByTestId('own-compare-pr').locator('path.compare-line')).toHaveCount(2);
+  // Verification rows: TAR at FAR 1e-4, 1e-3, 1e-2, and the threshold each set needs for that FAR
+  // (no better side, so no verdict); at 1e-2 both equal the CLI's numbers.
+  const cell = (v: number) => (Math.abs(v) >= 0.01 || v === 0 ? v.toFixed(4) : v.toPrecision(3));
+  for (const far of ['0.0001', '0.001', '0.01']) {
+    await expect(page.getByTestId(`compare-tar-${far}-a`)).toHaveText(/^\d\.\d+$/);
+    await expect(page.getByTestId(`compare-threshold-${far}-delta`)).toHaveAttribute('data-verdict', 'none');
+  }
+  await expect(page.getByTestId('compare-tar-0.01-a')).toHaveText(cell(mA.threshold['0.01'].tar));
+  await expect(page.getByTestId('compare-tar-0.01-b')).toHaveText(cell(mB.threshold['0.01'].tar));
+  await expect(page.getByTestId('compare-threshold-0.01-a')).toHaveText(cell(mA.threshold['0.01'].cosine));
+  await expect(page.getByTestId('compare-threshold-0.01-b')).toHaveText(cell(mB.threshold['0.01'].cosine));
   await expectTiles(page, mA);
   await expect(page.getByTestId('own-embeddings-remembered-b')).toHaveText(/^Remembered/);
 

@@ -3,6 +3,7 @@ import { meanAndHalfRange } from '../../state/presetClaims';
 import type { Controller } from '../controller';
 import { alignRuns, comparedStep, seedAgreement, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
 import { useSides } from './sides';
+import { TAR_FARS } from '../../eval/roc';
 
 /** The two groups of rows: the all-pairs metrics (evaluated every `metricsEvery` steps) and the embedding refresh's (every `evalEvery`). */
 type Group = 'metrics' | 'embedding';
@@ -15,7 +16,8 @@ type Row = {
   series: (s: PlaygroundState) => readonly number[];
   /** Its latest value (which may lie outside the series: an "Evaluate all", a set's only evaluation). */
   latest: (s: PlaygroundState) => number | undefined;
-  better: 'higher' | 'lower';
+  /** Which direction is better; null for a number with no better side (a threshold), which gets no verdict. */
+  better: 'higher' | 'lower' | null;
 };
 
 const recall1 = (s: PlaygroundState) => {
@@ -33,6 +35,22 @@ const ROWS: Row[] = [
   { id: 'accuracy', label: 'Accuracy (nearest centroid)', group: 'embedding', series: (s) => s.history.accuracy, latest: (s) => s.snapshot?.accuracy, better: 'higher' },
   { id: 'compactness', label: 'Compactness', group: 'embedding', series: (s) => s.history.compactness, latest: (s) => s.snapshot?.compactness, better: 'lower' },
 ];
+
+/** TAR and the threshold at target FAR `far` of a report's operating points (undefined when not on its grid). */
+const atFar = (s: PlaygroundState, far: number, pick: 'tar' | 'cosine') => {
+  const ops = s.evaluation?.operating;
+  const i = ops ? ops.far.indexOf(far) : -1;
+  return ops && i >= 0 ? ops[pick][i] : undefined;
+};
+
+/**
+ * The rows of two evaluated sets (verification is judged there): TAR at each of SPEC's FARs, and the
+ * threshold each set needs for that FAR (as a cosine; no better side). Sets have no series over steps.
+ */
+const SET_ROWS: Row[] = TAR_FARS.flatMap((far): Row[] => [
+  { id: `tar-${far}`, label: `TAR at FAR ${far}`, group: 'metrics', series: () => [], latest: (s) => atFar(s, far, 'tar'), better: 'higher' },
+  { id: `threshold-${far}`, label: `Threshold (cosine) for FAR ${far}`, group: 'metrics', series: () => [], latest: (s) => atFar(s, far, 'cosine'), better: null },
+]);
 
 const GROUP_LABEL: Record<Group, string> = { metrics: 'PR-AUC, OPIS, Recall@1 and NMI', embedding: 'accuracy and compactness' };
 
@@ -79,7 +97,8 @@ function sideCell(values: number[]): { text: string; mean: number } {
  * and in each cell's `data-step`), with a verdict (✓ better / ✗ worse) only once that step is the
  * latest of every run. On several seeds each cell is the mean ± half-range over seeds, the
  * difference says on how many seeds B is on the better side, and the verdict needs all of them
- * (else "within seed noise"). `showStep` = false for evaluated sets (no training steps to speak of).
+ * (else "within seed noise"). `showStep` = false for evaluated sets (no training steps to speak of;
+ * they get the verification rows too: TAR at FAR 1e-4, 1e-3, 1e-2 and the threshold each needs).
  */
 export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Controller; showStep?: boolean }) {
   const [as, bs] = useSides(a, b, watched);
@@ -110,7 +129,7 @@ export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Cont
         </tr>
       </thead>
       <tbody>
-        {ROWS.map((r) => {
+        {(showStep ? ROWS : [...ROWS, ...SET_ROWS]).map((r) => {
           const al = align[r.group];
           const va = as.map((s, i) => valueOf(r, s, al, i, 'a'));
           const vb = bs.map((s, i) => valueOf(r, s, al, seeds + i, 'b'));
@@ -119,13 +138,15 @@ export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Cont
           const compared = al.source !== 'none';
           const delta = compared ? cb.mean - ca.mean : NaN;
           const due = verdictDue(al);
+          const better = r.better;
           const agree = seedAgreement(
             va.map((v) => v.value),
             vb.map((v) => v.value),
-            r.better,
+            better ?? 'higher',
           );
-          // One seed: the sign of the difference; several: only when every seed agrees.
-          const verdict = !due || !Number.isFinite(delta) || delta === 0 ? '' : seeds === 1 ? ((delta > 0) === (r.better === 'higher') ? 'better' : 'worse') : agree.verdict;
+          // One seed: the sign of the difference; several: only when every seed agrees; none for a number without a better side.
+          const verdict =
+            better === null || !due || !Number.isFinite(delta) || delta === 0 ? '' : seeds === 1 ? ((delta > 0) === (better === 'higher') ? 'better' : 'worse') : agree.verdict;
           const why =
             verdict === 'noise'
               ? `B is ${r.better} on ${agree.better} of ${agree.n} seeds: within seed noise`
@@ -146,7 +167,7 @@ export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Cont
               <td data-testid={`compare-${r.id}-delta`} className={verdict === 'noise' ? '' : verdict} data-verdict={verdict || 'none'} data-agree={seeds > 1 && compared ? `${agree.better}/${agree.n}` : undefined} title={why}>
                 {Number.isFinite(delta) ? `${delta > 0 ? '+' : ''}${seeds > 1 ? short(delta) : fmt(delta)}` : '—'}
                 {/* Said in words too, not by colour alone. */}
-                {seeds > 1 && compared && agree.n > 0 && (
+                {seeds > 1 && compared && better !== null && agree.n > 0 && (
                   <span className="seed-count">
                     {' '}
                     B {r.better} on {agree.better} of {agree.n} seeds
