@@ -13,6 +13,7 @@ import type { Config } from '../state/params';
 import { parseHash, serializeConfig } from '../state/urlSchema';
 import type { CliBackend } from './backend';
 import { CliError } from './errors';
+import { trainChildArgs } from './trainChild';
 
 /** One run of a sweep. */
 export interface SweepRun {
@@ -72,13 +73,9 @@ export function planSweep(config: Config, backend: CliBackend, vary: { key: stri
   return { format: PLAN_FORMAT, link: `#${base}`, steps: config.steps, backend, seeds, vary, runs };
 }
 
-/**
- * The arguments of run `r`'s `train` (after the command's name), with its folder `dir` (absolute):
- * exactly what `sweep` gives its children (src/cli/trainChild.ts: `train HASH --backend B --steps N
- * --out DIR --quiet`; src/cli/sweepShard.test.ts checks the two agree).
- */
+/** The arguments of run `r`'s `train` with its folder `dir` (absolute): the list `sweep` gives its children (trainChildArgs). */
 export function trainArgs(plan: SweepPlan, r: SweepRun, dir: string): string[] {
-  return ['train', r.link, '--backend', plan.backend, '--steps', String(plan.steps), '--out', dir, '--quiet'];
+  return trainChildArgs(r.link, plan.backend, plan.steps, dir);
 }
 
 /** `word` for a POSIX shell: as is when it is only safe characters, else in single quotes (a `'` as `'\''`). */

@@ -38,6 +38,11 @@ export interface TrainChildResult {
   seconds: number;
 }
 
+/** The arguments of a sweep's `train` run (after the bin): the one list `sweep` starts and `sweep --plan` prints. */
+export function trainChildArgs(hash: string, backend: CliBackend, steps: number, dir: string): string[] {
+  return ['train', hash, '--backend', backend, '--steps', String(steps), '--out', dir, '--quiet'];
+}
+
 /** Runs `metric-playground train hash --out dir` with the bin under `root`; resolves when it ends. */
 export function trainChild(root: string, hash: string, backend: CliBackend, steps: number, dir: string): Promise<TrainChildResult> {
   hookExit();
@@ -45,7 +50,7 @@ export function trainChild(root: string, hash: string, backend: CliBackend, step
   const t0 = performance.now();
   return new Promise((resolve) => {
     // stdin: a pipe held open for the child's life and never written (its end tells the child the parent is gone).
-    const p = spawn(process.execPath, [bin, 'train', hash, '--backend', backend, '--steps', String(steps), '--out', dir, '--quiet'], {
+    const p = spawn(process.execPath, [bin, ...trainChildArgs(hash, backend, steps, dir)], {
       stdio: ['pipe', 'ignore', 'pipe'],
       env: childEnv(),
     });
