@@ -2,7 +2,9 @@ import { useRef } from 'react';
 import * as d3 from 'd3';
 import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
-import { classColour } from './palette';
+import { classColour, otherColour } from './palette';
+import { className, embeddingClasses, embeddingScales, EMBEDDING_SIZE } from './embeddingMarkup';
+import { colourOf, LEGEND_ROW, type LegendRow } from './classLegend';
 import type { EmbeddingSnapshot } from '../../worker/protocol';
 import { viewedSnapshot } from '../../state/store';
 import { EmbeddingTimeline } from './EmbeddingTimeline';
@@ -10,10 +12,8 @@ import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
 import { layer } from './series';
 
-const SIZE = 440;
+const SIZE = EMBEDDING_SIZE;
 const PAD = 28;
-/** Legend rows at most (a set of one's own may have hundreds of classes); the rest are counted. */
-const LEGEND_ROWS = 12;
 
 /**
  * The evaluation set in the embedding space. For d = 2 the l2-normalised embeddings lie on the
@@ -57,6 +57,9 @@ export function EmbeddingPlot({ timeline = true }: { timeline?: boolean } = {}) 
 /**
  * Points on the canvas; the frame, axes, weights and legend are SVG elements created on the first
  * draw and updated after (a snapshot every few steps must not tear the overlay down and rebuild it).
+ * The geometry and the class colours are embeddingMarkup.ts's (the files' view): the legend in a
+ * column right of the plotted square, never over the points; beyond ten classes the ten largest in
+ * colour and the rest grey, drawn first, beneath them.
  */
 function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, canvas: HTMLCanvasElement, svgEl: SVGSVGElement, box: HTMLDivElement) {
   const ctx = canvas.getContext('2d')!;
@@ -80,14 +83,9 @@ function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, c
   }
 
   const n = snap.labels.length;
-  let extent = 1.1;
-  if (snap.projection === 'pca') {
-    extent = 1e-6;
-    for (let i = 0; i < snap.points.length; i++) extent = Math.max(extent, Math.abs(snap.points[i]));
-    extent *= 1.05;
-  }
-  const x = d3.scaleLinear().domain([-extent, extent]).range([PAD, SIZE - PAD]);
-  const y = d3.scaleLinear().domain([-extent, extent]).range([SIZE - PAD, PAD]);
+  const { x, y, layout } = embeddingScales(snap);
+  const { colouring, legend } = embeddingClasses(snap);
+  const colour = colourOf(colouring, classColour);
 
   svg
     .selectAll('circle.unit-circle')
@@ -97,8 +95,8 @@ function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, c
     .attr('cx', x(0))
     .attr('cy', y(0))
     .attr('r', x(1) - x(0));
-  layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${SIZE - PAD})`).call(d3.axisBottom(x).ticks(5));
-  layer(svg, 'g', 'y-axis').attr('transform', `translate(${PAD},0)`).call(d3.axisLeft(y).ticks(5));
+  layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${layout.bottom})`).call(d3.axisBottom(x).ticks(5));
+  layer(svg, 'g', 'y-axis').attr('transform', `translate(${layout.left},0)`).call(d3.axisLeft(y).ticks(5));
 
   if (ghost) {
     ctx.globalAlpha = 0.12;
@@ -107,56 +105,61 @@ function draw(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, c
     for (let i = 0; i < ghost.labels.length; i++) ctx.fillRect(x(ghost.points[2 * i]) - 1.5, y(ghost.points[2 * i + 1]) - 1.5, 3, 3);
   }
   ctx.globalAlpha = 0.55;
-  // One colour lookup per class, not per point (the lookup asks the colour scheme).
+  // One colour lookup per class, not per point (the lookup asks the colour scheme); the grey
+  // classes (beyond the palette) first, beneath the coloured ones.
   const colours = new Map<number, string>();
   let current = '';
-  for (let i = 0; i < n; i++) {
-    const c = snap.labels[i];
-    let colour = colours.get(c);
-    if (colour === undefined) colours.set(c, (colour = classColour(c)));
-    if (colour !== current) ctx.fillStyle = current = colour;
-    ctx.fillRect(x(snap.points[2 * i]) - 1.5, y(snap.points[2 * i + 1]) - 1.5, 3, 3);
+  for (const grey of colouring.limited ? [true, false] : [false]) {
+    for (let i = 0; i < n; i++) {
+      const c = snap.labels[i];
+      if (colouring.limited && colouring.slot(c) < 0 !== grey) continue;
+      let fill = colours.get(c);
+      if (fill === undefined) colours.set(c, (fill = colour(c)));
+      if (fill !== current) ctx.fillStyle = current = fill;
+      ctx.fillRect(x(snap.points[2 * i]) - 1.5, y(snap.points[2 * i + 1]) - 1.5, 3, 3);
+    }
   }
   ctx.globalAlpha = 1;
 
-  // Class weights as diamonds at 0.9 of their (unit) length, as in HU Fig. 3.
+  // Class weights as diamonds at 0.9 of their (unit) length, as in HU Fig. 3, in their class's
+  // colour (grey ones first, beneath).
   const m = snap.weights.length / 2;
-  const diamonds = d3.range(m).map((c) => ({ c, px: x(0.9 * snap.weights[2 * c]), py: y(0.9 * snap.weights[2 * c + 1]) }));
+  const diamonds = d3
+    .range(m)
+    .map((c) => ({ c, grey: colouring.slot(c) < 0, px: x(0.9 * snap.weights[2 * c]), py: y(0.9 * snap.weights[2 * c + 1]) }))
+    .sort((a, b) => Number(b.grey) - Number(a.grey) || a.c - b.c);
   layer(svg, 'g', 'weights')
     .selectAll<SVGPathElement, (typeof diamonds)[number]>('path')
     .data(diamonds)
     .join((enter) => enter.append('path').attr('d', d3.symbol(d3.symbolDiamond, 90)()).attr('class', 'weight').call((p) => p.append('title')))
     .attr('transform', (d) => `translate(${d.px},${d.py})`)
-    .attr('fill', (d) => classColour(d.c))
+    .attr('fill', (d) => colour(d.c))
     .select('title')
-    .text((d) => `class ${d.c} weight`);
+    .text((d) => `class ${className(snap, d.c)} weight${d.grey ? ` (grey: not among the ${colouring.coloured.length} largest classes)` : ''}`);
 
-  const present = Array.from(new Set(snap.labels)).sort((a, b) => a - b);
-  const more = present.length > LEGEND_ROWS ? present.length - (LEGEND_ROWS - 1) : 0;
-  const listed = more ? present.slice(0, LEGEND_ROWS - 1) : present;
-  // Class names where the set has them (cut short), else the label numbers.
-  const name = (c: number) => {
-    const t = snap.classNames?.[c] ?? String(c);
-    return t.length > 12 ? `${t.slice(0, 11)}…` : t;
-  };
-  const wide = Math.max(2, ...listed.map((c) => name(c).length));
-  layer(svg, 'g', 'legend')
-    .attr('transform', `translate(${SIZE - PAD - Math.max(30, 16 + Math.min(12, wide) * 6)},${PAD})`)
-    .selectAll<SVGGElement, number>('g')
-    .data(listed)
+  // The legend right of the plotted square: the note ("top 10 by size") where the classes outnumber
+  // the colours, a swatch and a name a class, and the grey entry for the rest; each row's tooltip
+  // says the whole name and the class's size.
+  const g = layer(svg, 'g', 'legend').attr('transform', `translate(${layout.legendX},${layout.legendY})`);
+  const top = legend.note ? LEGEND_ROW : 0;
+  g.selectAll<SVGTextElement, string>('text.legend-note')
+    .data(legend.note ? [legend.note] : [])
+    .join((enter) => enter.append('text').attr('class', 'legend-note').attr('y', 8).attr('font-style', 'italic'))
+    .text((t) => t);
+  g.selectAll<SVGGElement, LegendRow>('g.legend-row')
+    .data(legend.rows)
     .join((enter) => {
-      const g = enter.append('g').attr('transform', (_, i) => `translate(0,${i * 14})`);
-      g.append('rect').attr('width', 9).attr('height', 9);
-      g.append('text').attr('x', 13).attr('y', 8);
-      return g;
+      const row = enter.append('g').attr('class', 'legend-row');
+      row.append('title');
+      row.append('rect').attr('width', 9).attr('height', 9);
+      row.append('text').attr('x', 13).attr('y', 8);
+      return row;
     })
-    .call((g) => g.select('rect').attr('fill', (c) => classColour(c)))
-    .call((g) => g.select('text').text(name));
-  layer(svg, 'text', 'legend-more')
-    .attr('x', SIZE - PAD)
-    .attr('y', PAD + listed.length * 14 + 8)
-    .attr('text-anchor', 'end')
-    .text(more ? `+ ${more} more classes` : '');
+    .attr('transform', (_, i) => `translate(0,${top + i * LEGEND_ROW})`)
+    .classed('legend-others', (r) => r.cls === null)
+    .call((row) => row.select('title').text((r) => r.title))
+    .call((row) => row.select('rect').attr('fill', (r) => (r.slot < 0 ? otherColour() : classColour(r.slot))))
+    .call((row) => row.select('text').text((r) => r.text));
   layer(svg, 'text', 'caption')
     .attr('x', PAD + 4)
     .attr('y', PAD - 8)

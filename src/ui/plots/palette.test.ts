@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CLASS_COLOURS, DARK_CLASS_COLOURS, classColour } from './palette';
+import { CLASS_COLOURS, DARK_CLASS_COLOURS, DARK_OTHER_COLOUR, OTHER_COLOUR, classColour, otherColour } from './palette';
 
 // Checks the class colours the way a reader sees them: told apart with and without a colour-vision
 // deficiency (Machado et al. 2009, severity 1, in linear RGB; distance ΔE76 in CIELAB), and, in the
@@ -72,5 +72,22 @@ describe('class colours', () => {
     expect(classColour(0)).toBe(CLASS_COLOURS[0]);
     expect(classColour(12)).toBe(CLASS_COLOURS[2]);
     expect(classColour(-1)).toBe(CLASS_COLOURS[9]);
+  });
+
+  for (const [name, palette, grey] of [
+    ['light', CLASS_COLOURS, OTHER_COLOUR],
+    ['dark', DARK_CLASS_COLOURS, DARK_OTHER_COLOUR],
+  ] as const) {
+    it(`${name}: the grey of the classes beyond the palette is apart from every class colour (ΔE ≥ 10) under each colour-vision deficiency`, () => {
+      for (const [vision, m] of Object.entries(VISION)) {
+        const g = lab(grey, m);
+        for (const c of palette) expect(Math.hypot(...g.map((v, k) => v - lab(c, m)[k])), `${grey} vs ${c}, ${vision}`).toBeGreaterThanOrEqual(10);
+      }
+    });
+  }
+
+  it('dark: the grey at ≥ 3:1 against the dark panel; the light scheme\'s grey outside a browser', () => {
+    expect(contrast(DARK_OTHER_COLOUR, darkPanel())).toBeGreaterThanOrEqual(3);
+    expect(otherColour()).toBe(OTHER_COLOUR);
   });
 });

@@ -25,3 +25,14 @@ export const classColour = (c: number): string => {
   const colours = darkScheme?.matches ? DARK_CLASS_COLOURS : CLASS_COLOURS;
   return colours[((c % colours.length) + colours.length) % colours.length];
 };
+
+/**
+ * The neutral grey of the classes beyond the palette (a set with more classes than colours: the
+ * largest are coloured, the rest grey, classLegend.ts), light and dark scheme: apart from every class
+ * colour under each colour-vision deficiency, and on the dark panel at 3:1 (palette.test.ts).
+ */
+export const OTHER_COLOUR = '#BBBBBB';
+export const DARK_OTHER_COLOUR = '#777777';
+
+/** The grey of the classes beyond the palette, in the colour scheme in force. */
+export const otherColour = (): string => (darkScheme?.matches ? DARK_OTHER_COLOUR : OTHER_COLOUR);
