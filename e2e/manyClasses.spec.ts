@@ -143,11 +143,15 @@ test('50 classes: the ten largest coloured, the rest grey as "40 other classes",
       rows: Array.from(document.querySelectorAll('.legend .legend-row text'), (t) => t.textContent),
       texts: Array.from(document.querySelectorAll('.legend text'), (t) => ({ text: t.textContent, ...box(t.getBoundingClientRect()) })),
       more: document.querySelectorAll('.legend-more').length,
+      fills: Array.from(document.querySelectorAll('g.points circle'), (c) => getComputedStyle(c).fill),
     };
   });
   await viewer.close();
   expect(saved.circles, 'every point in the file').toBe(set.n);
   expect(saved.rows).toEqual([...LARGEST, '40 other classes']);
   expect(saved.more).toBe(0);
+  // The file's points are coloured as the page's: ten colours and the grey, no colour cycling.
+  expect(new Set(saved.fills).size, 'ten colours and one grey').toBe(11);
+  expect(saved.fills.filter((f) => f === 'rgb(187, 187, 187)').length, 'the other classes grey in the file').toBeGreaterThan(0);
   for (const t of saved.texts) expect(overlaps(t, saved.points), `"${t.text}" ${JSON.stringify(t)} is clear of the points ${JSON.stringify(saved.points)}`).toBe(false);
 });

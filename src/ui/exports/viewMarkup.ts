@@ -7,6 +7,7 @@
 import * as d3 from 'd3';
 import type { EmbeddingSnapshot, InputPlane } from '../../worker/protocol';
 import { escapeXml, pointsMarkup, spreadIndices, type LinearMap, type PointMark } from './svgKit';
+import { colouredPointsMarkup, colouringOf } from '../plots/classLegend';
 
 /** Colours the builders need: class colours, and the page's ink, muted ink and rule line. */
 export interface Inks {
@@ -56,7 +57,7 @@ function marks(points: ArrayLike<number>, labels: ArrayLike<number>, x: LinearMa
  */
 export function embeddingPointsMarkup(snap: EmbeddingSnapshot, ghost: EmbeddingSnapshot | null, x: LinearMap, y: LinearMap, inks: Inks): string {
   const behind = ghost ? pointsMarkup(marks(ghost.points, ghost.labels, x, y), () => inks.ink, { r: 1.5, opacity: 0.12, className: 'ghost-points' }) : '';
-  return behind + pointsMarkup(marks(snap.points, snap.labels, x, y), inks.colour, { r: 1.7, opacity: 0.55 });
+  return behind + colouredPointsMarkup(marks(snap.points, snap.labels, x, y), colouringOf(snap.labels), inks, { r: 1.7, opacity: 0.55 });
 }
 
 /** A rendered view: markup of the inside of an `<svg>` of this size. */
