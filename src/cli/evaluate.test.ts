@@ -4,10 +4,12 @@
  * the reason on stderr). The runs go in parallel: each spends most of its time starting up.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runEvaluate } from './evaluate';
 import { runCli, runMain } from './testing';
 import { writeNpy } from '../data/embeddingFiles';
 import { Rng } from '../data/rng';
@@ -77,7 +79,11 @@ function wellFormed(text: string): string {
 /** metrics.json of a run into `out`, checked for the issue's keys and ranges. */
 function checkReport(out: string, classes: number) {
   const m = JSON.parse(readFileSync(join(dir, out, 'metrics.json'), 'utf8'));
-  for (const k of ['prAuc', 'opis', 'epsOpis', 'recall', 'nmi', 'calibrationRange', 'threshold', 'items', 'classes', 'dim', 'path']) expect(m).toHaveProperty(k);
+  for (const k of ['prAuc', 'opis', 'epsOpis', 'recall', 'mapAtR', 'rPrecision', 'nmi', 'calibrationRange', 'threshold', 'items', 'classes', 'dim', 'path']) expect(m).toHaveProperty(k);
+  expect(m).toMatchObject({ recallItems: N, recallSampled: false, mapAtRItems: N, rCap: 1000, rCapped: 0, nmiRestarts: 10 });
+  expect(m.mapAtR).toBeGreaterThan(0);
+  expect(m.mapAtR).toBeLessThanOrEqual(m.rPrecision);
+  expect(m.rPrecision).toBeLessThanOrEqual(1);
   expect(m).toMatchObject({ items: N, classes, dim: D, path: 'exact' });
   for (const v of [m.prAuc, m.opis, m.epsOpis, m.nmi, ...Object.values(m.recall as Record<string, number>)]) {
     expect(v).toBeGreaterThanOrEqual(0);
@@ -216,5 +222,72 @@ describe('metric-playground evaluate', () => {
       expect(r.stderr).toMatch(cases[i][1]);
       expect(r.stderr).not.toMatch(/ at .*\.ts:\d+/); // a reason, not a stack trace
     });
+  });
+
+  it('8,000 items: Recall@K, MAP@R, R-precision and NMI over every item (in-process); --recall-sample N says it samples', async () => {
+    // 8,000 × 16 in 40 Zipf-sized classes and 5 one-item classes, shuffled.
+    const g = new Rng(19);
+    const sizes = [...Array.from({ length: 40 }, (_, c) => Math.round(7995 / (c + 1) / 4.2785)), 1, 1, 1, 1, 1];
+    sizes[0] += 8000 - sizes.reduce((a, b) => a + b, 0);
+    const lab = g.shuffle(sizes.flatMap((n, c) => new Array<number>(n).fill(c)));
+    const n = lab.length;
+    const d = 16;
+    const centres = sizes.map(() => Array.from({ length: d }, () => g.normal()));
+    const vec = new Float64Array(n * d);
+    for (let i = 0; i < n; i++) for (let t = 0; t < d; t++) vec[i * d + t] = centres[lab[i]][t] + 0.9 * g.normal();
+    const big = file('big.npy', writeNpy(Array.from(vec), [n, d], '<f4'));
+    const bigLabels = file('big.tsv', lab.map((c) => `c${c}`).join('\n') + '\n');
+    const ctx = (out: string[]) => ({ stdout: (t: string) => void out.push(t), stderr: (t: string) => void out.push(t), wasmDir: dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm')), cwd: () => dir });
+    const out: string[] = [];
+    expect(await runEvaluate(['--embeddings', big, '--labels', bigLabels, '--out', 'big'], ctx(out))).toBe(0);
+    const m = JSON.parse(readFileSync(join(dir, 'big', 'metrics.json'), 'utf8'));
+    expect(m).toMatchObject({ items: 8000, path: 'binned', recallItems: 8000, recallSampled: false, mapAtRItems: 7995, rCap: 1000, nmiRestarts: 10 });
+    expect(m.rCapped).toBe(sizes[0]); // the largest class (> 1,001 items) is judged on 1,000 neighbours
+    for (const v of [m.mapAtR, m.rPrecision, m.nmi]) {
+      expect(v).toBeGreaterThan(0);
+      expect(v).toBeLessThanOrEqual(1);
+    }
+    const table = out.join('');
+    expect(table).toMatch(/Recall@1 .*all 8,000 items, each vs every other/);
+    expect(table).toMatch(/MAP@R\s+0\.\d+ .*capped at 1,000/);
+    expect(table).toMatch(/R-precision\s+0\.\d+/);
+    expect(table).toMatch(/NMI .*10 seeded restarts.*all 8,000 items/);
+    const html = readFileSync(join(dir, 'big', 'report.html'), 'utf8');
+    expect(html).toContain('<th scope="row">MAP@R</th>');
+    expect(html).toContain('<th scope="row">R-precision</th>');
+
+    // Recall@1 over every item, from a brute force here (float64, cosines snapped to 2^-20, ties to the lower index).
+    const f32 = Float32Array.from(vec);
+    const unit = new Float64Array(n * d);
+    for (let i = 0; i < n; i++) {
+      let ss = 0;
+      for (let t = 0; t < d; t++) ss += f32[i * d + t] ** 2;
+      for (let t = 0; t < d; t++) unit[i * d + t] = f32[i * d + t] / Math.sqrt(ss);
+    }
+    let hits = 0;
+    for (let i = 0; i < n; i++) {
+      let best = -1;
+      let bestC = -Infinity;
+      for (let j = 0; j < n; j++) {
+        if (j === i) continue;
+        let c = 0;
+        for (let t = 0; t < d; t++) c += unit[i * d + t] * unit[j * d + t];
+        c = Math.round(c * 2 ** 20);
+        if (c > bestC) {
+          bestC = c;
+          best = j;
+        }
+      }
+      if (lab[best] === lab[i]) hits++;
+    }
+    expect(m.recall['1']).toBeCloseTo(hits / n, 12);
+
+    // The opt-in sample: 1,000 seeded queries, each against all 8,000 items; said in metrics.json and the table.
+    const out2: string[] = [];
+    expect(await runEvaluate(['--embeddings', big, '--labels', bigLabels, '--out', 'sampled', '--recall-sample', '1000'], ctx(out2))).toBe(0);
+    const s2 = JSON.parse(readFileSync(join(dir, 'sampled', 'metrics.json'), 'utf8'));
+    expect(s2).toMatchObject({ items: 8000, recallItems: 1000, recallSampled: true, nmi: m.nmi, prAuc: m.prAuc });
+    expect(out2.join('')).toMatch(/Recall@1 .*a seeded sample of 1,000 of 8,000 items \(--recall-sample\), each vs all/);
+    expect((await runMain(dir, ['evaluate', '--embeddings', big, '--labels', bigLabels, '--recall-sample', '0'])).stderr).toMatch(/--recall-sample must be a whole number/);
   });
 });

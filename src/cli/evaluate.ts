@@ -1,13 +1,13 @@
 /**
  * `metric-playground evaluate --embeddings e.npy --labels y.tsv [--label-column NAME]
- * [--far 0.01,0.1] [--eps 0.1] [--path auto|exact|binned] [--skip-header] [--out report/]`:
+ * [--far 0.01,0.1] [--eps 0.1] [--path auto|exact|binned] [--recall-sample N] [--skip-header] [--out report/]`:
  * every metric of the page's evaluation view on the user's own embeddings, computed by the app's
  * own code (src/eval), written as metrics.json, SVG figures and report.html, and printed as a table.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_FILE_BYTES, pairEmbeddings, parseLabels, parseVectors } from '../data/embeddingFiles';
-import { numberListFlag, parseArgs } from './args';
+import { intFlag, numberListFlag, parseArgs } from './args';
 import { CliError } from './errors';
 import { EVALUATE_LAYOUT, prepareOut, resolveIn, workingFolder } from './paths';
 import { EVALUATE_USAGE } from './usage';
@@ -45,7 +45,12 @@ export function readInput(file: string, what: string): Uint8Array {
 
 /** Runs `evaluate` with its arguments; resolves to the exit status. */
 export async function runEvaluate(argv: string[], ctx: CliContext): Promise<number> {
-  const a = parseArgs(argv, { embeddings: 'value', labels: 'value', 'label-column': 'value', far: 'value', eps: 'value', path: 'value', out: 'value', 'skip-header': 'switch' }, 0, EVALUATE_USAGE);
+  const a = parseArgs(
+    argv,
+    { embeddings: 'value', labels: 'value', 'label-column': 'value', far: 'value', eps: 'value', path: 'value', 'recall-sample': 'value', out: 'value', 'skip-header': 'switch' },
+    0,
+    EVALUATE_USAGE,
+  );
   const embeddings = a.values.embeddings;
   const labels = a.values.labels;
   if (!embeddings || !labels) throw new CliError(`evaluate needs --embeddings and --labels\n${EVALUATE_USAGE}`);
@@ -56,6 +61,8 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   if (!(eps > 0)) throw new CliError('--eps must be above 0 and at most 0.5');
   const pathFlag = a.values.path ?? 'auto';
   if (!['auto', 'exact', 'binned'].includes(pathFlag)) throw new CliError(`--path must be auto, exact or binned, got “${pathFlag}”`);
+  // Opt-in: Recall@K, MAP@R and R-precision over N seeded queries (each still against every item).
+  const recallSample = a.values['recall-sample'] === undefined ? undefined : intFlag('recall-sample', a.values['recall-sample'], 1, 1e9);
   const labelColumn = a.values['label-column'] ?? null;
   const cwd = workingFolder(ctx.cwd);
   const embeddingsPath = resolveIn(cwd, embeddings, '--embeddings');
@@ -75,7 +82,7 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   const { evaluateSet, metricsTable } = await import('./evaluateSet');
   if (path === 'binned') await (await import('./backend')).startBackend('wasm', ctx.wasmDir);
 
-  const doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, out });
+  const doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, out, recallSample });
   ctx.stdout(metricsTable(doc));
   ctx.stdout(`wrote ${join(outText, 'metrics.json')}, report.html and ${doc.figureFiles.length} SVG figures (${doc.figureFiles.join(', ')}) in ${doc.seconds.toFixed(2)} s\n`);
   return 0;

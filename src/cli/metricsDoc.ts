@@ -4,7 +4,9 @@
  * in [0, 2]); keys are stable for scripts.
  */
 import type { EvalReport } from '../eval/evaluate';
+import { KMEANS_RESTARTS } from '../eval/kmeans';
 import { pointAtFar } from '../eval/operatingPoints';
+import { R_CAP } from '../eval/retrieval';
 
 /** The contents of metrics.json. */
 export interface MetricsDoc {
@@ -24,10 +26,27 @@ export interface MetricsDoc {
   opis: number;
   epsOpis: number;
   eps: number;
-  /** Recall@K by K ("1", "2", …), on a seeded subsample of `recallItems` items. */
+  /**
+   * Recall@K by K ("1", "2", …): the mean over `recallItems` queries, each ranked against every
+   * other item — every item, unless `recallSampled` (--recall-sample N: a seeded sample of N queries).
+   */
   recall: Record<string, number>;
   recallItems: number;
+  recallSampled: boolean;
+  /**
+   * MAP@R and R-precision (pytorch-metric-learning's AccuracyCalculator): for each query whose
+   * class has R other items, its R nearest others — mean over the `mapAtRItems` such queries (items
+   * alone in their class left out; null when there is none). R is capped at `rCap` (1,000) per
+   * query; `rCapped` queries had more same-class others than that.
+   */
+  mapAtR: number | null;
+  rPrecision: number | null;
+  mapAtRItems: number;
+  rCap: number;
+  rCapped: number;
+  /** NMI of k-means++ (k = classes) on every item vs the labels: lowest inertia of `nmiRestarts` seeded restarts. */
   nmi: number;
+  nmiRestarts: number;
   calibrationRange: { farLo: number; farHi: number; dMin: number; dMax: number };
   /** The operating point at each FAR of --far: threshold, global TAR and per-class FAR/FRR. */
   threshold: Record<string, { distance: number; cosine: number; globalFar: number; tar: number; frr: number; perClass: Record<string, { far: number; frr: number }> }>;
@@ -49,6 +68,9 @@ export interface DocInputs {
   warnings: string[];
   seconds: number;
 }
+
+/** A number, or null where it is missing or NaN (JSON has no NaN). */
+const orNull = (v: number | undefined): number | null => (v === undefined || Number.isNaN(v) ? null : v);
 
 /** metrics.json from an evaluation report (made with `fars: x.fars`, so that it has their operating points). */
 export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
@@ -77,7 +99,14 @@ export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
     eps: x.eps,
     recall: Object.fromEntries(r.recall.k.map((k, i) => [String(k), r.recall.value[i]])),
     recallItems: r.recall.items,
+    recallSampled: r.recall.sampled ?? false,
+    mapAtR: orNull(r.mapAtR),
+    rPrecision: orNull(r.rPrecision),
+    mapAtRItems: r.rCounts?.items ?? 0,
+    rCap: r.rCounts?.cap ?? R_CAP,
+    rCapped: r.rCounts?.capped ?? 0,
     nmi: r.nmi,
+    nmiRestarts: KMEANS_RESTARTS,
     calibrationRange: { farLo, farHi, dMin: r.calibration.dMin, dMax: r.calibration.dMax },
     threshold: Object.fromEntries(
       points.map((p) => [
@@ -114,8 +143,13 @@ export function metricRows(m: MetricsDoc): [string, string, string][] {
     ['OPIS', fmt(m.opis), 'variance of per-class utility over the calibration range (lower = more consistent)'],
     ['ε-OPIS', fmt(m.epsOpis), `best vs worst ${Math.round(m.eps * 100)}% of classes`],
   ];
-  for (const [k, v] of Object.entries(m.recall)) rows.push([`Recall@${k}`, fmt(v), `on ${m.recallItems} items`]);
-  rows.push(['NMI', fmt(m.nmi), 'k-means++ clusters vs labels']);
+  const items = m.items.toLocaleString('en-US');
+  const over = m.recallSampled ? `a seeded sample of ${m.recallItems.toLocaleString('en-US')} of ${items} items (--recall-sample), each vs all` : `all ${items} items, each vs every other`;
+  for (const [k, v] of Object.entries(m.recall)) rows.push([`Recall@${k}`, fmt(v), `a same-class item among the ${k} nearest; ${over}`]);
+  const rNote = `R = the item's same-class others, capped at ${m.rCap.toLocaleString('en-US')} (${m.rCapped.toLocaleString('en-US')} items capped); over ${m.mapAtRItems.toLocaleString('en-US')} items${m.recallSampled ? ' of the sample' : ''}, one-item classes left out`;
+  rows.push(['MAP@R', m.mapAtR === null ? 'n/a' : fmt(m.mapAtR), `mean average precision of each item's R nearest; ${rNote}`]);
+  rows.push(['R-precision', m.rPrecision === null ? 'n/a' : fmt(m.rPrecision), `same-class share of each item's R nearest`]);
+  rows.push(['NMI', fmt(m.nmi), `k-means++ clusters (lowest inertia of ${m.nmiRestarts} seeded restarts) vs labels, on all ${items} items`]);
   const c = m.calibrationRange;
   rows.push(['calibration', `${fmt(c.dMin)}…${fmt(c.dMax)}`, `distances where the global FAR reaches ${c.farLo} and ${c.farHi}`]);
   for (const [far, t] of Object.entries(m.threshold)) {

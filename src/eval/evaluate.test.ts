@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { tensorCount, useCpuBackend } from '../ml/testing';
 import { accumulateJs, normaliseRows } from './accumulate';
-import { evaluateEmbeddings, PR_MAX_POINTS, RECALL_KS, RECALL_MAX_ITEMS } from './evaluate';
+import { evaluateEmbeddings, PR_MAX_POINTS, RECALL_KS } from './evaluate';
+import { kmeansBest, nmi } from './kmeans';
 import { averagePrecision, averagePrecisionBounds, calibrationRange, epsOpis, opis } from './metrics';
 import { opisErrorBound } from './opisBounds';
-import { recallAtK } from './recall';
+import { retrieval, retrievalPass, R_CAP } from './retrieval';
 import * as refPairs from './reference/pairs';
-import * as refClust from './reference/clustering';
 
 function makeSet(seed: number, n: number, C: number, d: number, noise: number) {
   const rng = new Rng(seed);
@@ -43,9 +43,16 @@ describe('evaluateEmbeddings', () => {
     expect(r.utility.perClass.length).toBe(6);
     expect(r.recall.k).toEqual(RECALL_KS);
     expect(r.recall.items).toBe(300);
-    const x = Float32Array.from(normaliseRows(s.emb, s.n, s.d));
-    expect(r.recall.value).toEqual(recallAtK(x, s.labels, s.n, s.d, RECALL_KS));
-    expect(r.nmi).toBe(refClust.clusteringNmi(rows(s.emb, s.n, s.d), Array.from(s.labels), 1));
+    expect(r.recall.sampled).toBe(false);
+    const x = normaliseRows(s.emb, s.n, s.d);
+    const ret = await retrieval(x, s.labels, s.n, s.d, { ks: RECALL_KS });
+    expect(r.recall.value).toEqual(ret.recall);
+    expect(r.mapAtR).toBe(ret.mapAtR);
+    expect(r.rPrecision).toBe(ret.rPrecision);
+    expect(r.rCounts).toEqual({ items: 300, cap: R_CAP, capped: 0 });
+    expect(r.mapAtR).toBeGreaterThan(0);
+    expect(r.mapAtR).toBeLessThanOrEqual(r.rPrecision!); // AP@R ≤ R-precision, item by item
+    expect(r.nmi).toBe(nmi(s.labels, kmeansBest(x, s.n, s.d, s.C, 1).assign));
     expect(r.scoreDistribution.perQuery.length).toBe(200);
     expect(r.scoreDistribution.p5.length).toBe(100);
     expect(r.distance.pos.reduce((a, b) => a + b, 0)).toBe(r.positives);
@@ -69,6 +76,8 @@ describe('evaluateEmbeddings', () => {
     expect(Math.abs(ex.opis - js.opis)).toBeLessThanOrEqual(opisErrorBound(h));
     expect(ex.pr.precision.length).toBe(PR_MAX_POINTS); // 28,680 distinct cosines, downsampled
     expect(ex.recall).toEqual(js.recall);
+    expect(ex.mapAtR).toBe(js.mapAtR);
+    expect(ex.rPrecision).toBe(js.rPrecision);
     expect(ex.nmi).toBe(js.nmi);
     expect(ex.scoreDistribution).toEqual(js.scoreDistribution);
     expect(ex.distance.pos.reduce((a, b) => a + b, 0)).toBe(js.positives);
@@ -98,16 +107,40 @@ describe('evaluateEmbeddings', () => {
     expect(t.nmi).toBe(j.nmi);
   });
 
-  it('recall on a seeded subsample of ≤ 2,000 items above that; seeds change the subsample', async () => {
+  it('above 2,000 items: Recall@K, MAP@R, R-precision and NMI over every item (no subsample); a sample of queries only when asked for', async () => {
     const s = makeSet(4, 2100, 3, 4, 1.5);
     const a = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 512, queries: 20, seed: 1 });
     const b = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 512, queries: 20, seed: 1 });
     const c = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 512, queries: 20, seed: 2 });
-    expect(a.recall.items).toBe(RECALL_MAX_ITEMS);
-    expect(a.recall.value).toEqual(b.recall.value);
+    const x = normaliseRows(s.emb, s.n, s.d);
+    const all = await retrieval(x, s.labels, s.n, s.d, { ks: RECALL_KS });
+    expect(a.recall).toEqual({ k: RECALL_KS, value: all.recall, items: 2100, sampled: false });
+    expect(a.mapAtR).toBe(all.mapAtR);
+    expect(a.rPrecision).toBe(all.rPrecision);
+    expect(a.rCounts).toEqual({ items: 2100, cap: 1000, capped: 0 });
+    expect(a.nmi).toBe(nmi(s.labels, kmeansBest(x, s.n, s.d, s.C, 1).assign));
+    expect(c.recall).toEqual(a.recall); // the seed no longer picks items
+    expect(c.nmi).toBe(nmi(s.labels, kmeansBest(x, s.n, s.d, s.C, 2).assign));
     expect(a.scoreDistribution).toEqual(b.scoreDistribution);
     expect(a.scoreDistribution.perQuery.length).toBe(20);
     expect(c.scoreDistribution.perQuery).not.toEqual(a.scoreDistribution.perQuery);
     expect(a.pairs).toBe((2100 * 2099) / 2);
+
+    // Opt-in: 300 seeded queries, each against all 2,100 items; the report says so.
+    const sm = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 512, queries: 20, seed: 1, recallSample: 300 });
+    expect(sm.recall.items).toBe(300);
+    expect(sm.recall.sampled).toBe(true);
+    expect(sm.rCounts!.items).toBe(300);
+    const picked = Int32Array.from(new Rng(1).fork().shuffle(Array.from({ length: 2100 }, (_, i) => i)).slice(0, 300)).sort();
+    const whole = await retrievalPass(x, s.labels, s.n, s.d, { ks: RECALL_KS });
+    const mean = (f: (i: number) => number) => Array.from(picked).reduce((t, i) => t + f(i), 0) / 300;
+    RECALL_KS.forEach((k, q) => expect(sm.recall.value[q]).toBeCloseTo(mean((i) => (whole.firstHit[i] >= 0 && whole.firstHit[i] < k ? 1 : 0)), 12));
+    expect(sm.mapAtR).toBeCloseTo(mean((i) => whole.apAtR[i]), 12);
+    expect(sm.rPrecision).toBeCloseTo(mean((i) => whole.rPrecision[i]), 12);
+    expect(sm.nmi).toBe(a.nmi); // NMI stays on every item
+    // A sample as large as the set is no sample.
+    const full = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 512, queries: 20, seed: 1, recallSample: 5000 });
+    expect(full.recall).toEqual(a.recall);
+    await expect(evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 512, recallSample: 0 })).rejects.toThrow(/recallSample/);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The one entry point of the evaluation view (SPEC "Evaluation"), called by the training worker:
- * all-pairs metrics through the chosen path, plus Recall@K, NMI and the score distributions, in a
+ * all-pairs metrics through the chosen path, plus Recall@K, MAP@R, R-precision and NMI over every
+ * item (retrieval.ts, kmeans.ts) and the score distributions, in a
  * report small enough to post to the page every few seconds (PR curve ≤ 512 points, utility on
  * the OPIS grid only, score distributions Q × 100 bins, operating points 12 FARs × 2 rates per class).
  *
@@ -12,7 +13,7 @@ import { accumulateJs, accumulateTf, normaliseRows } from './accumulate';
 import { scoreDistributions } from './distributions';
 import { exactPairs, type ExactPairs } from './exact';
 import { assertFiniteEmbeddings } from './finite';
-import { kmeansPlusPlus, nmi } from './kmeans';
+import { kmeansBestAsync, KMEANS_RESTARTS, nmi } from './kmeans';
 import {
   averagePrecisionFromGroups,
   calibrationGridFrom,
@@ -34,7 +35,7 @@ import {
 } from './metrics';
 import { binLow, DEFAULT_BINS } from './pairHistograms';
 import { farGrid, operatingPoints, type OperatingPoints } from './operatingPoints';
-import { recallAtK } from './recall';
+import { retrieval, R_CAP } from './retrieval';
 import { Rng } from '../data/rng';
 
 export interface EvalOptions {
@@ -50,7 +51,13 @@ export interface EvalOptions {
   fars?: number[];
   /** Score-distribution queries Q (default 200, capped at n). */
   queries?: number;
-  /** Seed of the recall subsample, the queries and k-means (default 1). */
+  /**
+   * Opt-in: Recall@K, MAP@R and R-precision as means over this many seeded queries instead of every
+   * item (each query still against EVERY other item: the gallery is never subsampled). Unset, or ≥ n:
+   * every item. The report says so (`recall.sampled`).
+   */
+  recallSample?: number;
+  /** Seed of the recall sample (if asked for), the score-distribution queries and k-means (default 1). */
   seed?: number;
   between?: () => Promise<void>;
   onProgress?: (fraction: number) => void;
@@ -78,9 +85,25 @@ export interface EvalReport {
   utility: { grid: number[]; perClass: number[][]; classes: number[] };
   opis: number;
   epsOpis: number;
-  /** Recall@K on a seeded subsample of `items` ≤ 2,000 items (src/eval/recall.ts). */
-  recall: { k: number[]; value: number[]; items: number };
-  /** k-means++ (k = distinct labels, seeded) vs the labels, on the Recall@K subsample (`recall.items`). */
+  /**
+   * Recall@K (src/eval/retrieval.ts) over `items` queries, each against every other item: every
+   * item (items = n), unless EvalOptions.recallSample asked for a seeded sample of queries
+   * (`sampled`; absent in reports made before it, which used a 2,000-item subsample).
+   */
+  recall: { k: number[]; value: number[]; items: number; sampled?: boolean };
+  /**
+   * MAP@R and R-precision (SPEC; pytorch-metric-learning's AccuracyCalculator) over the same
+   * queries, leaving out those whose class has no other item; R capped at `rCounts.cap` (1,000).
+   * NaN when no query has a same-class other. Optional only for reports made before them.
+   */
+  mapAtR?: number;
+  rPrecision?: number;
+  /** Queries in MAP@R and R-precision, the cap on R, and how many queries it capped. */
+  rCounts?: { items: number; cap: number; capped: number };
+  /**
+   * NMI of k-means++ (k = distinct labels) on every l2-normalised item vs the labels: the lowest
+   * inertia of 10 seeded restarts (SPEC; scikit-learn's n_init=10).
+   */
   nmi: number;
   scoreDistribution: { edges: number[]; perQuery: number[][]; p5: number[]; p95: number[] };
   /** Pair counts per distance bin over [0, 2] (100 bins). */
@@ -90,7 +113,6 @@ export interface EvalReport {
 }
 
 export const RECALL_KS = [1, 2, 4, 5, 8, 10];
-export const RECALL_MAX_ITEMS = 2000;
 export const PR_MAX_POINTS = 512;
 const DISTANCE_BINS = 100;
 
@@ -182,25 +204,37 @@ export async function evaluateEmbeddings(
   const opisValue = opisFrom(src, opisOpts);
   const epsOpisValue = epsOpisFrom(src, opisOpts);
 
-  // Recall@K on a seeded subsample.
+  // Retrieval over every item (or the opt-in sample of queries), each against every other item,
+  // and NMI of k-means on every item: the rows normalised once, for both.
   const rng = new Rng(seed);
   const x64 = normaliseRows(emb, n, d);
-  let sub: number[] = Array.from({ length: n }, (_, i) => i);
-  if (n > RECALL_MAX_ITEMS) sub = rng.fork().shuffle(sub).slice(0, RECALL_MAX_ITEMS).sort((a, b) => a - b);
-  const m = sub.length;
-  const embSub = new Float32Array(m * d);
-  const labSub = new Int32Array(m);
-  sub.forEach((i, r) => {
-    embSub.set(x64.subarray(i * d, (i + 1) * d), r * d);
-    labSub[r] = labels[i];
-  });
-  const recallValue = m > 1 ? recallAtK(embSub, labSub, m, d, RECALL_KS) : RECALL_KS.map(() => NaN);
-  await yieldNow(0.88);
+  const sample = opts.recallSample;
+  if (sample !== undefined && !(Number.isInteger(sample) && sample >= 1)) throw new Error(`evaluateEmbeddings: recallSample must be a whole number ≥ 1, got ${sample}`);
+  const sampled = sample !== undefined && sample < n;
+  const recallQueries = sampled ? Int32Array.from(rng.fork().shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, sample)).sort() : undefined;
+  const retrievalShare = 0.1;
+  const ret =
+    n > 1
+      ? await retrieval(x64, labels, n, d, {
+          ks: RECALL_KS,
+          queries: recallQueries,
+          between: opts.between,
+          onProgress: progress && ((f: number) => progress(allPairsShare + retrievalShare * f)),
+        })
+      : null;
+  await yieldNow(allPairsShare + retrievalShare);
 
-  // NMI: k-means++ with k = distinct labels, on the same seeded subsample as Recall@K (on all
-  // 10,000 items k-means alone takes ~1 s here; 2,000 items estimate NMI well).
-  const k = new Set(labSub).size;
-  const nmiValue = m > 0 ? nmi(labSub, kmeansPlusPlus(Float64Array.from(embSub), m, d, k, seed)) : 1;
+  const k = new Set(labels.subarray(0, n)).size;
+  const nmiShare = 0.05;
+  const clustering =
+    n > 0
+      ? await kmeansBestAsync(x64, n, d, k, seed, {
+          restarts: KMEANS_RESTARTS,
+          between: opts.between,
+          onProgress: progress && ((f: number) => progress(allPairsShare + retrievalShare + nmiShare * f)),
+        })
+      : null;
+  const nmiValue = clustering ? nmi(labels.subarray(0, n), clustering.assign) : 1;
   await yieldNow(0.95);
 
   // Score distributions of Q seeded distinct queries.
@@ -223,7 +257,10 @@ export async function evaluateEmbeddings(
     utility,
     opis: opisValue,
     epsOpis: epsOpisValue,
-    recall: { k: RECALL_KS.slice(), value: recallValue, items: m },
+    recall: { k: RECALL_KS.slice(), value: ret ? ret.recall : RECALL_KS.map(() => NaN), items: recallQueries ? recallQueries.length : n, sampled },
+    mapAtR: ret ? ret.mapAtR : NaN,
+    rPrecision: ret ? ret.rPrecision : NaN,
+    rCounts: { items: ret ? ret.rItems : 0, cap: R_CAP, capped: ret ? ret.capped : 0 },
     nmi: nmiValue,
     scoreDistribution,
     distance,

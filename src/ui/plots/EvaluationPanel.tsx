@@ -28,6 +28,13 @@ function scopeText(e: Evaluation, set = false): string {
   return `${set ? 'your embeddings' : `step ${count(e.step)}`} · ${items} · ${path} · ${(e.ms / 1000).toFixed(1)} s`;
 }
 
+/** Which queries Recall@K (and MAP@R, R-precision) are over — every item unless a sample was asked for. */
+function retrievalScope(e: Evaluation): string {
+  if (e.recall.sampled) return `Recall@K, MAP@R and R-precision over a seeded sample of ${count(e.recall.items)} of ${count(e.n)} items, each against all`;
+  if (e.recall.sampled === false) return `Recall@K, MAP@R and R-precision over all ${count(e.recall.items)} items, each against every other`;
+  return `Recall@K on ${count(e.recall.items)} items`; // a report from before the whole-gallery evaluation
+}
+
 const recallAt = (e: Evaluation | null, k: number) => (e ? e.recall.value[e.recall.k.indexOf(k)] : undefined);
 
 /** A metric tile; its help and exact value are a keyboard-reachable tip (not a title=). */
@@ -77,7 +84,13 @@ export function EvaluationPanel({ variant = 'run' }: { variant?: 'run' | 'set' }
           <Metric id="metric-opis" label="OPIS" value={e?.opis} help="Threshold inconsistency across classes (TCM Eq. 2); lower is better" />
           <Metric id="metric-eps-opis" label="ε-OPIS" value={e?.epsOpis} help="Utility gap between the best and worst 10% of classes (TCM Eq. 3–4)" />
           <Metric id="metric-recall-at-1" label="Recall@1" value={recallAt(e, 1)} help="Share of items whose nearest neighbour shares their label" />
-          <Metric id="metric-nmi" label="NMI" value={e?.nmi} help="k-means clusters vs labels, normalised mutual information" />
+          {!run && (
+            <>
+              <Metric id="metric-map-at-r" label="MAP@R" value={e?.mapAtR} help="Mean average precision of each item's R nearest, R = its class's other items (at most 1,000; one-item classes left out)" />
+              <Metric id="metric-r-precision" label="R-precision" value={e?.rPrecision} help="Same-class share of each item's R nearest, R = its class's other items (at most 1,000)" />
+            </>
+          )}
+          <Metric id="metric-nmi" label="NMI" value={e?.nmi} help="k-means clusters vs labels (lowest inertia of 10 seeded restarts), normalised mutual information" />
           <Tip tip={e ? `Recall@K, exact: ${e.recall.k.map((k, i) => `R@${k} = ${e.recall.value[i]}`).join(', ')}.` : 'No evaluation yet.'}>
             <table className="recall-table" data-testid="recall-table">
               <thead>
@@ -115,7 +128,7 @@ export function EvaluationPanel({ variant = 'run' }: { variant?: 'run' | 'set' }
         </div>
         <div className="eval-scope">
           {e ? (
-            <Tip tip={`Recall@K on a subsample of ${count(e.recall.items)} items; ${count(e.pairs)} pairs, ${count(e.positives)} positive.`}>
+            <Tip tip={`${retrievalScope(e)}; ${count(e.pairs)} pairs, ${count(e.positives)} positive.`}>
               <span data-testid="eval-scope">{scopeText(e, !run)}</span>
             </Tip>
           ) : (

@@ -1,0 +1,433 @@
+/**
+ * Retrieval metrics over the whole gallery (SPEC "Evaluation"): Recall@K, and MAP@R and
+ * R-precision as pytorch-metric-learning's AccuracyCalculator defines them, from ONE blocked pass
+ * over every pair of items in plain TypeScript.
+ *
+ * - Every item is a query, ranked against every other item (itself excluded), by cosine of the
+ *   l2-normalised rows (normalised once by the caller, float64; the dot products are summed in
+ *   coordinate order, so a pair's cosine is the same number whichever item asks).
+ * - Ties: cosines are snapped to multiples of 2⁻²⁰ (snap.ts, as the exact PR path does), so that
+ *   cosines equal in exact arithmetic are not split by float rounding; neighbours tied in (snapped)
+ *   cosine are retrieved in index order, lower index first (SPEC Recall@K).
+ * - Recall@K: 1 when any of the K first neighbours shares the query's label; mean over every query
+ *   (an item alone in its class scores 0).
+ * - MAP@R, R-precision: for a query whose class has R other items, its R first neighbours:
+ *   R-precision = same-class among them / R; AP@R = (1/R) Σ_{i ≤ R} P(i)·rel(i), P(i) the precision
+ *   of the first i; both averaged over the queries whose class has another item (the others are
+ *   left out). R is capped at {@link R_CAP} = 1,000 per query, as pytorch-metric-learning's `k`
+ *   caps it (a class of more than 1,001 items is judged on its 1,000 nearest neighbours).
+ *
+ * The pass: the rows are cut into tiles of {@link TILE} items; for each tile pair I ≤ J the cosines
+ * are computed by a 4 × 4 register-blocked kernel (16 independent sums, each still in coordinate
+ * order) and offered to both items' bounded selections — a max-heap per query of its best
+ * `cap = min(n − 1, max(R, K_max))` neighbours, keyed by (snapped cosine desc, index asc) packed in
+ * one float64. Memory is Σ cap entries (8 bytes each, ≤ n · 1,000), never n × n; above
+ * {@link RetrievalOptions.maxEntries} the queries are taken a block at a time against every item
+ * (twice the dot products, memory bounded by the block), with the same result.
+ */
+import { COSINE_GRID } from './snap';
+
+/** Rows per tile of the pass. */
+export const TILE = 64;
+/** MAP@R's R is capped at this many neighbours per query (pytorch-metric-learning's `k`). */
+export const R_CAP = 1000;
+/** Heap entries held at once by default (8 bytes each: 128 MB). */
+export const MAX_ENTRIES = 1 << 24;
+
+export interface RetrievalOptions {
+  /** The K of Recall@K (positive integers). */
+  ks: number[];
+  /** Cap on R per query (default {@link R_CAP}). */
+  rCap?: number;
+  /**
+   * The queries (distinct item indices, ascending): default every item. Each is still ranked
+   * against EVERY other item of the set — a sample of queries, never of the gallery.
+   */
+  queries?: Int32Array;
+  /** Most heap entries held at once (default {@link MAX_ENTRIES}); above it, query blocks. */
+  maxEntries?: number;
+  /** Awaited every `yieldMs` of work (default 50 ms) so that a worker can take messages. */
+  between?: () => Promise<void>;
+  yieldMs?: number;
+  /** Fraction of the pass done, in [0, 1]. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** What the pass finds for each query (the arrays follow `queries`). */
+export interface RetrievalPerQuery {
+  queries: Int32Array;
+  /** Rank (0-based) of the first same-class neighbour within the query's `cap` first, or −1. */
+  firstHit: Int32Array;
+  /** The query's same-class others (its class size − 1). */
+  others: Int32Array;
+  /** R of the query: min(others, rCap); 0 = left out of MAP@R and R-precision. */
+  r: Int32Array;
+  /** R-precision of the query (NaN when r = 0). */
+  rPrecision: Float64Array;
+  /** AP@R of the query (NaN when r = 0). */
+  apAtR: Float64Array;
+}
+
+/** The retrieval metrics of a set. */
+export interface Retrieval {
+  k: number[];
+  /** Recall@K for each K of `k`. */
+  recall: number[];
+  /** Queries the means are over (n, or the sample's size). */
+  items: number;
+  /** Mean AP@R and R-precision over the queries whose class has another item (NaN when none). */
+  mapAtR: number;
+  rPrecision: number;
+  /** Queries in MAP@R and R-precision. */
+  rItems: number;
+  /** The cap on R, and how many queries it capped. */
+  rCap: number;
+  capped: number;
+}
+
+/** Packing of (snapped cosine, index) into one float64 ordered as the ranking: smaller = better. */
+const KEY_SCALE = 2 ** 31;
+const KEY_OFFSET = 2 ** 21; // > the largest |cosine / grid| (2²⁰, plus rounding)
+const MAX_ITEMS = 2 ** 31;
+
+/**
+ * Cosines of rows a0 … a0+na−1 of `A` with rows b0 … b0+nb−1 of `B` (n × d row-major) into
+ * out[(a − a0) · stride + (b − b0)], each Σ_t A[a,t]·B[b,t] summed in coordinate order (16 sums at
+ * once in 4 × 4 blocks; the edges one at a time, same order).
+ */
+function dotTile(A: Float64Array, a0: number, na: number, B: Float64Array, b0: number, nb: number, d: number, out: Float64Array, stride: number): void {
+  const na4 = na - (na % 4);
+  const nb4 = nb - (nb % 4);
+  for (let a = 0; a < na4; a += 4) {
+    const p0 = (a0 + a) * d;
+    const p1 = p0 + d;
+    const p2 = p1 + d;
+    const p3 = p2 + d;
+    for (let b = 0; b < nb4; b += 4) {
+      const q0 = (b0 + b) * d;
+      const q1 = q0 + d;
+      const q2 = q1 + d;
+      const q3 = q2 + d;
+      let s00 = 0, s01 = 0, s02 = 0, s03 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0;
+      let s20 = 0, s21 = 0, s22 = 0, s23 = 0, s30 = 0, s31 = 0, s32 = 0, s33 = 0;
+      for (let t = 0; t < d; t++) {
+        const u0 = B[q0 + t];
+        const u1 = B[q1 + t];
+        const u2 = B[q2 + t];
+        const u3 = B[q3 + t];
+        let v = A[p0 + t];
+        s00 += v * u0;
+        s01 += v * u1;
+        s02 += v * u2;
+        s03 += v * u3;
+        v = A[p1 + t];
+        s10 += v * u0;
+        s11 += v * u1;
+        s12 += v * u2;
+        s13 += v * u3;
+        v = A[p2 + t];
+        s20 += v * u0;
+        s21 += v * u1;
+        s22 += v * u2;
+        s23 += v * u3;
+        v = A[p3 + t];
+        s30 += v * u0;
+        s31 += v * u1;
+        s32 += v * u2;
+        s33 += v * u3;
+      }
+      let o = a * stride + b;
+      out[o] = s00;
+      out[o + 1] = s01;
+      out[o + 2] = s02;
+      out[o + 3] = s03;
+      o += stride;
+      out[o] = s10;
+      out[o + 1] = s11;
+      out[o + 2] = s12;
+      out[o + 3] = s13;
+      o += stride;
+      out[o] = s20;
+      out[o + 1] = s21;
+      out[o + 2] = s22;
+      out[o + 3] = s23;
+      o += stride;
+      out[o] = s30;
+      out[o + 1] = s31;
+      out[o + 2] = s32;
+      out[o + 3] = s33;
+    }
+  }
+  // Edges: the rows below na4 against the last nb − nb4 columns, and the last rows against all.
+  for (let a = 0; a < na; a++) {
+    const p = (a0 + a) * d;
+    for (let b = a < na4 ? nb4 : 0; b < nb; b++) {
+      const q = (b0 + b) * d;
+      let s = 0;
+      for (let t = 0; t < d; t++) s += A[p + t] * B[q + t];
+      out[a * stride + b] = s;
+    }
+  }
+}
+
+/**
+ * Rearranges a[lo … hi] (distinct values) so that a[k] holds the value it would hold sorted, the
+ * smaller values before it and the larger after (quickselect, median-of-three pivots).
+ */
+function select(a: Float64Array, lo: number, hi: number, k: number): void {
+  while (hi > lo) {
+    const mid = (lo + hi) >> 1;
+    // Median of three to a[hi] as the pivot.
+    if (a[mid] < a[lo]) swap(a, mid, lo);
+    if (a[hi] < a[lo]) swap(a, hi, lo);
+    if (a[mid] < a[hi]) swap(a, mid, hi);
+    const pivot = a[hi];
+    let store = lo;
+    for (let i = lo; i < hi; i++) {
+      if (a[i] < pivot) {
+        const t = a[i];
+        a[i] = a[store];
+        a[store++] = t;
+      }
+    }
+    swap(a, store, hi);
+    if (store === k) return;
+    if (store < k) lo = store + 1;
+    else hi = store - 1;
+  }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i];
+  a[i] = a[j];
+  a[j] = t;
+}
+
+/**
+ * Bounded selections: for each slot s, the best cap[s] keys offered so far (smaller = better)
+ * among at most 2·cap[s] kept in pool[off[s] …]: offers are appended (memory order, cache-friendly
+ * — a heap's sifts over a large pool were 2/3 of the pass), and when the region is full it is
+ * sorted and cut back to the best cap[s], whose worst becomes the bar a later offer must beat.
+ */
+class Selections {
+  readonly size: Int32Array;
+  /** The key an offer must beat (be smaller than) to be kept: +∞ until the first cut. */
+  readonly bar: Float64Array;
+  constructor(
+    readonly pool: Float64Array,
+    readonly off: Float64Array,
+    readonly cap: Int32Array,
+  ) {
+    this.size = new Int32Array(cap.length);
+    this.bar = new Float64Array(cap.length).fill(Infinity);
+  }
+
+  /** Offers `key` to slot s (the caller checked key < bar[s]). */
+  push(s: number, key: number): void {
+    const o = this.off[s];
+    const n = this.size[s];
+    this.pool[o + n] = key;
+    if (n + 1 < 2 * this.cap[s]) this.size[s] = n + 1;
+    else this.cut(s, n + 1);
+  }
+
+  /** Keeps slot s's best cap[s] of its `n` keys (in no order), the worst of them as the bar. */
+  private cut(s: number, n: number): void {
+    const o = this.off[s];
+    const cap = this.cap[s];
+    if (n > cap) select(this.pool, o, o + n - 1, o + cap - 1);
+    this.size[s] = Math.min(n, cap);
+    let worst = -Infinity;
+    for (let i = o; i < o + this.size[s]; i++) if (this.pool[i] > worst) worst = this.pool[i];
+    this.bar[s] = worst;
+  }
+
+  /** Slot s's best cap[s] keys, best first. */
+  ranked(s: number): Float64Array {
+    this.cut(s, this.size[s]);
+    const o = this.off[s];
+    return this.pool.subarray(o, o + this.size[s]).sort();
+  }
+}
+
+/** The index of a key `(KEY_OFFSET − cosine / grid, snapped) · KEY_SCALE + index`: ranking order = ascending key. */
+const indexOf = (key: number): number => key % KEY_SCALE;
+
+/** Cosine `c` as a key's high part: (KEY_OFFSET − c / grid, snapped) · KEY_SCALE. */
+const keyBase = (c: number): number => (KEY_OFFSET - Math.round(c / COSINE_GRID)) * KEY_SCALE;
+
+/** Offers the cosines of a tile of items a0 … and b0 … (b0 ≥ a0; on the diagonal tile only a < b) to both items. */
+function offerBoth(tile: Float64Array, a0: number, na: number, b0: number, nb: number, sel: Selections): void {
+  const bar = sel.bar;
+  for (let a = 0; a < na; a++) {
+    const i = a0 + a;
+    const row = a * TILE;
+    for (let b = b0 === a0 ? a + 1 : 0; b < nb; b++) {
+      const j = b0 + b;
+      const base = keyBase(tile[row + b]);
+      if (base + j < bar[i]) sel.push(i, base + j);
+      if (base + i < bar[j]) sel.push(j, base + i);
+    }
+  }
+}
+
+/** Offers the cosines of a tile of queries (queries[a0 …], slots s0 …) with items b0 … to the queries (not to themselves). */
+function offerRows(tile: Float64Array, queries: Int32Array, a0: number, na: number, s0: number, b0: number, nb: number, sel: Selections): void {
+  const bar = sel.bar;
+  for (let a = 0; a < na; a++) {
+    const s = s0 + a;
+    const i = queries[a0 + a];
+    const row = a * TILE;
+    for (let b = 0; b < nb; b++) {
+      const j = b0 + b;
+      if (j === i) continue;
+      const key = keyBase(tile[row + b]) + j;
+      if (key < bar[s]) sel.push(s, key);
+    }
+  }
+}
+
+/**
+ * The pass: for each query, its ranked neighbours' verdicts. `x` holds n unit rows (n × d,
+ * float64, normalised by the caller); labels are compared with ===.
+ */
+export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, n: number, d: number, opts: RetrievalOptions): Promise<RetrievalPerQuery> {
+  const ks = opts.ks;
+  for (const k of ks) if (!Number.isInteger(k) || k < 1) throw new Error(`retrieval: bad K ${k}`);
+  if (n >= MAX_ITEMS) throw new Error(`retrieval: at most ${MAX_ITEMS - 1} items`);
+  const rCap = opts.rCap ?? R_CAP;
+  if (!Number.isInteger(rCap) || rCap < 1) throw new Error(`retrieval: bad R cap ${rCap}`);
+  const kMax = ks.length ? Math.max(...ks) : 1;
+  const queries = opts.queries ?? Int32Array.from({ length: n }, (_, i) => i);
+  const m = queries.length;
+  for (let q = 0; q < m; q++) {
+    if (!(queries[q] >= 0 && queries[q] < n) || (q > 0 && queries[q] <= queries[q - 1])) throw new Error('retrieval: queries must be distinct item indices in ascending order');
+  }
+  const all = m === n;
+
+  // Class sizes → R and the selection size of each query.
+  const classSize = new Map<number, number>();
+  for (let i = 0; i < n; i++) classSize.set(labels[i], (classSize.get(labels[i]) ?? 0) + 1);
+  const others = new Int32Array(m);
+  const r = new Int32Array(m);
+  const cap = new Int32Array(m);
+  for (let q = 0; q < m; q++) {
+    others[q] = classSize.get(labels[queries[q]])! - 1;
+    r[q] = Math.min(others[q], rCap);
+    cap[q] = Math.min(n - 1, Math.max(r[q], kMax));
+  }
+
+  const out: RetrievalPerQuery = {
+    queries,
+    firstHit: new Int32Array(m).fill(-1),
+    others,
+    r,
+    rPrecision: new Float64Array(m).fill(NaN),
+    apAtR: new Float64Array(m).fill(NaN),
+  };
+  /** Reads slot s of `sel` (query q's neighbours) into out[q]. */
+  const finish = (sel: Selections, s: number, q: number) => {
+    const ranked = sel.ranked(s);
+    const own = labels[queries[q]];
+    const R = r[q];
+    let hits = 0;
+    let ap = 0;
+    for (let i = 0; i < ranked.length; i++) {
+      if (labels[indexOf(ranked[i])] !== own) continue;
+      if (out.firstHit[q] < 0) out.firstHit[q] = i;
+      if (i < R) {
+        hits++;
+        ap += hits / (i + 1);
+      }
+    }
+    if (R > 0) {
+      out.rPrecision[q] = hits / R;
+      out.apAtR[q] = ap / R;
+    }
+  };
+
+  const tile = new Float64Array(TILE * TILE);
+  const yieldMs = opts.yieldMs ?? 50;
+  let last = performance.now();
+  let done = 0;
+  const total = all ? (n * (n + 1)) / 2 : m * n;
+  const pace = async (work: number) => {
+    done += work;
+    if (performance.now() - last < yieldMs) return;
+    opts.onProgress?.(Math.min(1, done / total));
+    if (opts.between) await opts.between();
+    last = performance.now();
+  };
+
+  let entries = 0; // (twice the selections' sizes: see Selections)
+  for (let q = 0; q < m; q++) entries += 2 * cap[q];
+  const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
+  if (all && entries <= maxEntries) {
+    // Symmetric: every tile pair I ≤ J once, each cosine offered to both items.
+    const off = new Float64Array(n);
+    for (let i = 1; i < n; i++) off[i] = off[i - 1] + 2 * cap[i - 1];
+    const sel = new Selections(new Float64Array(entries), off, cap);
+    for (let a0 = 0; a0 < n; a0 += TILE) {
+      const na = Math.min(TILE, n - a0);
+      for (let b0 = a0; b0 < n; b0 += TILE) {
+        const nb = Math.min(TILE, n - b0);
+        dotTile(x, a0, na, x, b0, nb, d, tile, TILE);
+        offerBoth(tile, a0, na, b0, nb, sel);
+        await pace(na * nb);
+      }
+    }
+    for (let i = 0; i < n; i++) finish(sel, i, i);
+  } else {
+    // Query blocks, each against every item; a block's selections fit in maxEntries (at least one query).
+    const qx = new Float64Array(TILE * d);
+    for (let q0 = 0; q0 < m; ) {
+      let q1 = q0;
+      let e = 0;
+      while (q1 < m && (q1 === q0 || e + 2 * cap[q1] <= maxEntries)) e += 2 * cap[q1++];
+      const off = new Float64Array(q1 - q0);
+      for (let s = 1; s < q1 - q0; s++) off[s] = off[s - 1] + 2 * cap[q0 + s - 1];
+      const sel = new Selections(new Float64Array(e), off, cap.subarray(q0, q1));
+        for (let a0 = q0; a0 < q1; a0 += TILE) {
+        const na = Math.min(TILE, q1 - a0);
+        for (let a = 0; a < na; a++) qx.set(x.subarray(queries[a0 + a] * d, (queries[a0 + a] + 1) * d), a * d);
+        for (let b0 = 0; b0 < n; b0 += TILE) {
+          const nb = Math.min(TILE, n - b0);
+          dotTile(qx, 0, na, x, b0, nb, d, tile, TILE);
+          offerRows(tile, queries, a0, na, a0 - q0, b0, nb, sel);
+          await pace(na * nb);
+        }
+      }
+      for (let s = 0; s < q1 - q0; s++) finish(sel, s, q0 + s);
+      q0 = q1;
+    }
+  }
+  opts.onProgress?.(1);
+  return out;
+}
+
+/** Recall@K, MAP@R and R-precision of a pass's per-query verdicts. */
+export function summariseRetrieval(per: RetrievalPerQuery, ks: number[], rCap = R_CAP): Retrieval {
+  const m = per.queries.length;
+  const recall = ks.map((k) => {
+    let hits = 0;
+    for (let q = 0; q < m; q++) if (per.firstHit[q] >= 0 && per.firstHit[q] < k) hits++;
+    return m > 0 ? hits / m : NaN;
+  });
+  let rItems = 0;
+  let map = 0;
+  let rp = 0;
+  let capped = 0;
+  for (let q = 0; q < m; q++) {
+    if (per.r[q] === 0) continue;
+    rItems++;
+    map += per.apAtR[q];
+    rp += per.rPrecision[q];
+    if (per.others[q] > rCap) capped++;
+  }
+  return { k: ks.slice(), recall, items: m, mapAtR: rItems ? map / rItems : NaN, rPrecision: rItems ? rp / rItems : NaN, rItems, rCap, capped };
+}
+
+/** Recall@K, MAP@R and R-precision of n unit rows (see the file comment). */
+export async function retrieval(x: Float64Array, labels: ArrayLike<number>, n: number, d: number, opts: RetrievalOptions): Promise<Retrieval> {
+  return summariseRetrieval(await retrievalPass(x, labels, n, d, opts), opts.ks, opts.rCap ?? R_CAP);
+}
