@@ -178,6 +178,7 @@ test('screen readers: every view has a live summary and a "show as table" toggle
     'score-distribution': /^Score distributions of \d+ queries at step \d+/,
     'utility-curves': /^Per-class utility at step \d+ over distances .*OPIS/,
     'threshold-tool': /^Threshold at FAR 1%, step \d+: accept pairs at distance ≤ [\d.e-]+ \(cosine ≥ -?[\d.e-]+\); global FAR reached/,
+    'roc-curve': /^ROC over [\d,]+ negative pairs; TAR [\d.]+% at FAR 0\.0001; TAR [\d.]+% at FAR 0\.001; TAR [\d.]+% at FAR 0\.01\.$/,
     'distance-histogram': /^Pair distances at step \d+: [\d,]+ positive pairs, median distance/,
     'metrics-over-steps': /^At step \d+: PR-AUC [\d.]+, (up from|down from|unchanged since) .*Recall@1 .*NMI .*OPIS/,
     'opis-scatter': /^1 recorded run; lowest OPIS: /,

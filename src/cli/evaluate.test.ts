@@ -84,7 +84,13 @@ function checkReport(out: string, classes: number) {
   expect(m.mapAtR).toBeGreaterThan(0);
   expect(m.mapAtR).toBeLessThanOrEqual(m.rPrecision);
   expect(m.rPrecision).toBeLessThanOrEqual(1);
-  expect(m).toMatchObject({ items: N, classes, dim: D, path: 'exact' });
+  expect(m).toMatchObject({ items: N, classes, dim: D, path: 'exact', bounds: null });
+  // Exact: the ranking's tie snapping is stated; TAR at SPEC's FARs (and the --far ones) with its threshold.
+  expect(m.tieSnapping).toMatch(/2\^-20/);
+  for (const far of ['0.0001', '0.001', '0.01']) {
+    expect(m.tarAtFar[far].tar).toBeGreaterThanOrEqual(0);
+    expect(m.tarAtFar[far].tar).toBeLessThanOrEqual(1);
+  }
   for (const v of [m.prAuc, m.opis, m.epsOpis, m.nmi, ...Object.values(m.recall as Record<string, number>)]) {
     expect(v).toBeGreaterThanOrEqual(0);
     expect(v).toBeLessThanOrEqual(1);
@@ -132,7 +138,7 @@ describe('metric-playground evaluate', () => {
       expect(p.frr).toBeLessThanOrEqual(1);
     }
 
-    const figures = ['pr-curve.svg', 'utility-curves.svg', 'distance-histogram.svg', 'score-distribution.svg', 'threshold-far-0.01.svg', 'threshold-far-0.1.svg', 'embedding.svg'];
+    const figures = ['pr-curve.svg', 'utility-curves.svg', 'roc.svg', 'distance-histogram.svg', 'score-distribution.svg', 'threshold-far-0.01.svg', 'threshold-far-0.1.svg', 'embedding.svg'];
     const svgs = new Map(figures.map((f) => [f, svgFile(join(dir, 'a', f))]));
     for (const [f, { text, svg }] of svgs) {
       expect(wellFormed(text), f).toBe('');
@@ -141,6 +147,10 @@ describe('metric-playground evaluate', () => {
       expect(text).not.toContain('No evaluation yet');
     }
     expect(svgs.get('pr-curve.svg')!.text).toContain('class="pr-line"');
+    // ROC / DET: the curve and TAR marked at FAR 1e-4, 1e-3, 1e-2, as metrics.json gives it.
+    const roc = svgs.get('roc.svg')!.text;
+    expect(roc).toMatch(/<path d="M[^"]+"[^>]*class="roc-line"|class="roc-line"[^>]* d="M/);
+    expect(roc.match(/class="tar-mark"/g)?.length).toBe(3);
     // Score distributions: one vector path per query (200, or every item when fewer), under both percentile curves.
     const sd = svgs.get('score-distribution.svg')!.svg;
     expect(sd.querySelectorAll('.sd-queries path.sd-query')).toHaveLength(Math.min(200, N));
@@ -243,6 +253,13 @@ describe('metric-playground evaluate', () => {
     const m = JSON.parse(readFileSync(join(dir, 'big', 'metrics.json'), 'utf8'));
     expect(m).toMatchObject({ items: 8000, path: 'binned', recallItems: 8000, recallSampled: false, mapAtRItems: 7995, rCap: 1000, nmiRestarts: 10 });
     expect(m.rCapped).toBe(sizes[0]); // the largest class (> 1,001 items) is judged on 1,000 neighbours
+    // Binned: every bound stated, and the value inside PR-AUC's bracket; TAR rises with the FAR.
+    expect(m.bounds.prAuc[0]).toBeLessThanOrEqual(m.prAuc);
+    expect(m.bounds.prAuc[1]).toBeGreaterThanOrEqual(m.prAuc);
+    expect(m.bounds.opis).toBeGreaterThanOrEqual(0);
+    expect(m.bounds.epsOpis === null || m.bounds.epsOpis >= 0).toBe(true);
+    expect(m.tarAtFar['0.0001'].tar).toBeLessThanOrEqual(m.tarAtFar['0.001'].tar);
+    expect(m.tarAtFar['0.001'].tar).toBeLessThanOrEqual(m.tarAtFar['0.01'].tar);
     for (const v of [m.mapAtR, m.rPrecision, m.nmi]) {
       expect(v).toBeGreaterThan(0);
       expect(v).toBeLessThanOrEqual(1);
@@ -251,6 +268,8 @@ describe('metric-playground evaluate', () => {
     expect(table).toMatch(/Recall@1 .*all 8,000 items, each vs every other/);
     expect(table).toMatch(/MAP@R\s+0\.\d+ .*capped at 1,000/);
     expect(table).toMatch(/R-precision\s+0\.\d+/);
+    expect(table).toMatch(/PR-AUC .*exact value in \[/);
+    expect(table).toMatch(/TAR@FAR 0\.001\s+\d/);
     expect(table).toMatch(/NMI .*10 seeded restarts.*all 8,000 items/);
     const html = readFileSync(join(dir, 'big', 'report.html'), 'utf8');
     expect(html).toContain('<th scope="row">MAP@R</th>');

@@ -17,6 +17,7 @@ import { draw as drawDistance } from '../ui/plots/DistanceHistogram';
 import { draw as drawScatter } from '../ui/plots/OpisScatter';
 import { draw as drawScores } from '../ui/plots/ScoreDistribution';
 import { draw as drawThreshold } from '../ui/plots/ThresholdTool';
+import { drawRoc } from '../ui/plots/rocChart';
 import { farLabel } from '../ui/plots/thresholdView';
 import { queryLinesMarkup } from '../ui/plots/scoreLines';
 import { classColour } from '../ui/plots/palette';
@@ -94,7 +95,7 @@ function figure(file: string, title: string, paint: (svg: SVGSVGElement, box: HT
 
 /**
  * The evaluation's figures, as the page's evaluation view shows them: PR curve, per-class utility
- * curves, pair distance histograms, per-query score distributions, the threshold tool's chart at
+ * curves, ROC / DET, pair distance histograms, per-query score distributions, the threshold tool's chart at
  * each of `fars` (the --far rates) and the embedding of `set` (the items evaluated for `report`).
  */
 export function evaluationFigures(report: EvalReport, set: EmbeddedItems, fars: readonly number[]): Figure[] {
@@ -106,6 +107,8 @@ export function evaluationFigures(report: EvalReport, set: EmbeddedItems, fars: 
   return [
     figure('pr-curve.svg', 'Precision–recall over all pairs', (g, b) => drawPr(s, g, b)),
     figure('utility-curves.svg', 'Per-class utility over the calibration range', (g, b) => drawUtility(s, g, b)),
+    // Plain data, no state dressed up as a run: the report's curve.
+    figure('roc.svg', 'ROC / DET: true accepts against false accepts', (g) => drawRoc(g, report.roc ?? null)),
     figure('distance-histogram.svg', 'Pair distance distributions', (g, b) => drawDistance(s, g, b)),
     figure('score-distribution.svg', `Score distribution per query (${sd.perQuery.length} queries)`, (g, b) => drawScores(s, g, b), PLOT, queryLinesMarkup(sd)),
     ...fars.map((far) => ({

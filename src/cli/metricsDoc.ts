@@ -7,6 +7,7 @@ import type { EvalReport } from '../eval/evaluate';
 import { KMEANS_RESTARTS } from '../eval/kmeans';
 import { pointAtFar } from '../eval/operatingPoints';
 import { R_CAP } from '../eval/retrieval';
+import { TAR_FARS } from '../eval/roc';
 
 /** The contents of metrics.json. */
 export interface MetricsDoc {
@@ -50,6 +51,16 @@ export interface MetricsDoc {
   calibrationRange: { farLo: number; farHi: number; dMin: number; dMax: number };
   /** The operating point at each FAR of --far: threshold, global TAR and per-class FAR/FRR. */
   threshold: Record<string, { distance: number; cosine: number; globalFar: number; tar: number; frr: number; perClass: Record<string, { far: number; frr: number }> }>;
+  /** TAR at SPEC's FARs (1e-4, 1e-3, 1e-2, and every FAR of --far) by FAR ("0.001"), with the threshold (cosine) that gives it. */
+  tarAtFar: Record<string, { tar: number; cosine: number; distance: number }>;
+  /**
+   * The binned path's error bounds (null on the exact path): the exact PR-AUC lies in `prAuc`
+   * [lo, hi]; the exact OPIS and ε-OPIS within `opis` / `epsOpis` of the values above. `epsOpis`
+   * is null where the bounds cannot tell the best and worst classes apart (then no bound is stated).
+   */
+  bounds: { prAuc: [number, number]; opis: number; epsOpis: number | null } | null;
+  /** How cosines were ranked: snapped to multiples of 2^-20 on the exact path (ties in exact arithmetic stay ties); binned in `bins` bins otherwise. */
+  tieSnapping: string;
   classNames: string[];
   warnings: string[];
   seconds: number;
@@ -121,6 +132,16 @@ export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
         },
       ]),
     ),
+    tarAtFar: Object.fromEntries(
+      [...new Set([...TAR_FARS, ...x.fars])]
+        .sort((a, b) => a - b)
+        .flatMap((f) => {
+          const p = pointAtFar(r.operating, f);
+          return p ? [[String(f), { tar: p.tar, cosine: p.cosine, distance: p.distance }]] : [];
+        }),
+    ),
+    bounds: r.bounds ?? null,
+    tieSnapping: r.path === 'exact' ? 'cosines snapped to multiples of 2^-20 before ranking' : `cosines binned in ${r.bins} bins over [-1, 1]`,
     classNames: x.classNames,
     warnings: x.warnings,
     seconds: x.seconds,
@@ -139,9 +160,13 @@ export function metricRows(m: MetricsDoc): [string, string, string][] {
   const rows: [string, string, string][] = [
     ['items', String(m.items), `${m.classes} classes, d = ${m.dim}, ${m.pairs.toLocaleString('en-US')} pairs (${m.positives.toLocaleString('en-US')} positive)`],
     ['path', m.path, m.path === 'exact' ? 'every pair sorted' : `${m.bins} cosine bins`],
-    ['PR-AUC', fmt(m.prAuc), 'average precision over all pairs ranked by cosine'],
-    ['OPIS', fmt(m.opis), 'variance of per-class utility over the calibration range (lower = more consistent)'],
-    ['ε-OPIS', fmt(m.epsOpis), `best vs worst ${Math.round(m.eps * 100)}% of classes`],
+    ['PR-AUC', fmt(m.prAuc), `average precision over all pairs ranked by cosine${m.bounds ? `; exact value in [${fmt(m.bounds.prAuc[0])}, ${fmt(m.bounds.prAuc[1])}]` : ', cosines snapped to 2^-20 (ties stay ties)'}`],
+    ['OPIS', fmt(m.opis), `variance of per-class utility over the calibration range (lower = more consistent)${m.bounds ? `; ± ${fmt(m.bounds.opis)} binning error` : ''}`],
+    [
+      'ε-OPIS',
+      fmt(m.epsOpis),
+      `best vs worst ${Math.round(m.eps * 100)}% of classes${!m.bounds ? '' : m.bounds.epsOpis === null ? '; no bound: the bins cannot tell the best and worst classes apart' : `; ± ${fmt(m.bounds.epsOpis)} binning error`}`,
+    ],
   ];
   const items = m.items.toLocaleString('en-US');
   const over = m.recallSampled ? `a seeded sample of ${m.recallItems.toLocaleString('en-US')} of ${items} items (--recall-sample), each vs all` : `all ${items} items, each vs every other`;
@@ -152,6 +177,7 @@ export function metricRows(m: MetricsDoc): [string, string, string][] {
   rows.push(['NMI', fmt(m.nmi), `k-means++ clusters (lowest inertia of ${m.nmiRestarts} seeded restarts) vs labels, on all ${items} items`]);
   const c = m.calibrationRange;
   rows.push(['calibration', `${fmt(c.dMin)}…${fmt(c.dMax)}`, `distances where the global FAR reaches ${c.farLo} and ${c.farHi}`]);
+  for (const [far, t] of Object.entries(m.tarAtFar)) rows.push([`TAR@FAR ${far}`, fmt(t.tar), `accepted share of positive pairs where ${far} of negatives are accepted (cosine ≥ ${fmt(t.cosine)})`]);
   for (const [far, t] of Object.entries(m.threshold)) {
     const frrs = Object.values(t.perClass).map((p) => p.frr).filter(Number.isFinite);
     const spread = frrs.length ? ` (per class ${fmt(Math.min(...frrs))}…${fmt(Math.max(...frrs))})` : '';

@@ -15,6 +15,7 @@ import { exactPairs, type ExactPairs } from './exact';
 import { assertFiniteEmbeddings } from './finite';
 import { kmeansBestAsync, KMEANS_RESTARTS, nmi } from './kmeans';
 import {
+  averagePrecisionBounds,
   averagePrecisionFromGroups,
   calibrationGridFrom,
   calibrationRangeFrom,
@@ -33,8 +34,10 @@ import {
   DEFAULT_GRID,
   type CountSource,
 } from './metrics';
-import { binLow, DEFAULT_BINS } from './pairHistograms';
+import { binLow, DEFAULT_BINS, type PairHistograms } from './pairHistograms';
 import { farGrid, operatingPoints, type OperatingPoints } from './operatingPoints';
+import { epsOpisErrorBound, opisErrorBound } from './opisBounds';
+import { rocCurve, type RocCurve } from './roc';
 import { retrieval, R_CAP } from './retrieval';
 import { Rng } from '../data/rng';
 
@@ -108,6 +111,14 @@ export interface EvalReport {
   scoreDistribution: { edges: number[]; perQuery: number[][]; p5: number[]; p95: number[] };
   /** Pair counts per distance bin over [0, 2] (100 bins). */
   distance: { edges: number[]; pos: number[]; neg: number[] };
+  /** TAR against FAR over all pairs, FAR log-spaced from max(1e-6, 1/|neg|) to 1 (SPEC ROC / DET; roc.ts). Optional only for older reports. */
+  roc?: RocCurve;
+  /**
+   * The binned path's error bounds (SPEC: the binning error stated): PR-AUC's bracket, OPIS's and
+   * ε-OPIS's bounds on the distance from the exact values (opisBounds.ts); ε-OPIS's is null where the
+   * bounds cannot tell its best and worst classes apart. Null on the exact path (nothing binned).
+   */
+  bounds?: { prAuc: [number, number]; opis: number; epsOpis: number | null } | null;
   /** Wall time of the whole evaluation. */
   ms: number;
 }
@@ -169,6 +180,7 @@ export async function evaluateEmbeddings(
   let groups: { pos: ArrayLike<number>; neg: ArrayLike<number>; score: (i: number) => number };
   let distance: EvalReport['distance'];
   let bins: number | null = null;
+  let hist: PairHistograms | null = null;
   if (opts.path === 'exact') {
     const ex = exactPairs(emb, labels, n, d, numClasses);
     src = ex;
@@ -179,6 +191,7 @@ export async function evaluateEmbeddings(
     const accumulate = opts.path === 'tf' ? accumulateTf : opts.path === 'wgsl' ? accumulateWgsl : accumulateJs;
     const h = await accumulate(emb, labels, n, d, numClasses, bins, acc);
     src = histogramCounts(h);
+    hist = h;
     const g = globalCounts(h);
     const b = bins;
     groups = { pos: g.pos.reverse(), neg: g.neg.reverse(), score: (i) => binLow(b - 1 - i, b) };
@@ -203,6 +216,13 @@ export async function evaluateEmbeddings(
   const utility = { grid, perClass: classes.map((t) => curves.utility[t]), classes };
   const opisValue = opisFrom(src, opisOpts);
   const epsOpisValue = epsOpisFrom(src, opisOpts);
+  const roc = rocCurve(src);
+  const apBounds = hist ? averagePrecisionBounds(hist) : null;
+  const epsBound = hist ? epsOpisErrorBound(hist, opisOpts) : null;
+  const bounds =
+    hist && apBounds && epsBound
+      ? { prAuc: [apBounds.lo, apBounds.hi] as [number, number], opis: opisErrorBound(hist, opisOpts), epsOpis: epsBound.separated ? epsBound.bound : null }
+      : null;
 
   // Retrieval over every item (or the opt-in sample of queries), each against every other item,
   // and NMI of k-means on every item: the rows normalised once, for both.
@@ -264,6 +284,8 @@ export async function evaluateEmbeddings(
     nmi: nmiValue,
     scoreDistribution,
     distance,
+    roc,
+    bounds,
     ms: performance.now() - t0,
   };
 }

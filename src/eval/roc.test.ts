@@ -53,6 +53,9 @@ describe('ROC / DET and TAR@FAR (SPEC)', () => {
       expect(roc.tar[i]).toBeGreaterThanOrEqual(roc.tar[i - 1]);
     }
     expect(roc.far[roc.far.length - 1]).toBe(1);
+    // TAR at SPEC's FARs: the brute force's at the target itself.
+    expect(roc.marks.map((m) => m.far)).toEqual([1e-4, 1e-3, 1e-2]);
+    for (const m of roc.marks) expect(m.tar).toBeCloseTo(bruteForce(x, y, n, d, m.far).tar, 12);
     expect(roc.tar[roc.tar.length - 1]).toBe(1);
   });
 

@@ -22,6 +22,8 @@ export interface RocCurve {
   distance: number[];
   /** Negative pairs: below 1/negatives no FAR can be shown. */
   negatives: number;
+  /** TAR at each of {@link TAR_FARS} (target `far`, the FAR it reached, the TAR): the same points as the report's operating points there. */
+  marks: { far: number; reached: number; tar: number }[];
 }
 
 /** Log-spaced target FARs from max(1e-6, 1/negatives) to 1, {@link PER_DECADE} a decade, 1 included. */
@@ -34,8 +36,8 @@ export function rocFars(negatives: number): number[] {
 
 /**
  * The ROC / DET curve of `src`: at each target of {@link rocFars}, the threshold of the calibration
- * rule and the TAR and FAR it gives (points reaching the same FAR are kept once). Empty without
- * negative or positive pairs.
+ * rule and the TAR and FAR it gives (points reaching the same FAR are kept once), and TAR at SPEC's
+ * FARs. Empty without negative or positive pairs.
  */
 export function rocCurve(src: CountSource): RocCurve {
   let negatives = 0;
@@ -44,9 +46,15 @@ export function rocCurve(src: CountSource): RocCurve {
     negatives += src.negTotal[t] / 2; // each negative pair has one end in each of two classes
     positives += src.posTotal[t];
   }
-  const curve: RocCurve = { far: [], tar: [], distance: [], negatives };
+  const curve: RocCurve = { far: [], tar: [], distance: [], negatives, marks: [] };
   if (negatives === 0 || positives === 0) return curve;
-  for (const target of rocFars(negatives)) {
+  for (const far of TAR_FARS) {
+    const p = operatingPoint(src, far);
+    if (Number.isFinite(p.distance)) curve.marks.push({ far, reached: p.globalFar, tar: p.tar });
+  }
+  // SPEC's FARs among the targets, so the curve passes through its marks.
+  const targets = [...new Set([...rocFars(negatives), ...TAR_FARS])].sort((a, b) => a - b);
+  for (const target of targets) {
     const p = operatingPoint(src, target);
     if (!Number.isFinite(p.distance) || curve.far[curve.far.length - 1] === p.globalFar) continue;
     curve.far.push(p.globalFar);

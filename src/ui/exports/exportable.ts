@@ -26,6 +26,7 @@ const HAS_CONTENT: Record<FigureId, (s: PlaygroundState) => boolean> = {
   'score-distribution': (s) => s.evaluation !== null,
   'utility-curves': (s) => s.evaluation !== null,
   'threshold-tool': (s) => s.evaluation !== null,
+  'roc-curve': (s) => (s.evaluation?.roc?.far.length ?? 0) > 0,
   'distance-histogram': (s) => s.evaluation !== null,
   'metrics-over-steps': (s) => s.evalSeries.step.length > 0,
   'opis-scatter': (s) => s.runPoints.some((p) => Number.isFinite(p.error) && Number.isFinite(p.opis)),
@@ -43,7 +44,7 @@ export function plotHasContent(id: FigureId, s: PlaygroundState, b?: PlaygroundS
 }
 
 /** The figures that draw evaluations (empty until the first one). */
-const EVALUATED: readonly FigureId[] = ['pr-curve', 'score-distribution', 'utility-curves', 'threshold-tool', 'distance-histogram', 'metrics-over-steps', 'compare-metrics', 'compare-pr'];
+const EVALUATED: readonly FigureId[] = ['pr-curve', 'score-distribution', 'utility-curves', 'threshold-tool', 'roc-curve', 'distance-histogram', 'metrics-over-steps', 'compare-metrics', 'compare-pr'];
 
 /** Why a view's export buttons are off, in words (for their tooltip). */
 export function emptyReason(id: FigureId): string {

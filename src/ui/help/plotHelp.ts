@@ -42,6 +42,7 @@ export const PLOT_IDS = [
   'score-distribution',
   'utility-curves',
   'threshold-tool',
+  'roc-curve',
   'distance-histogram',
   'metrics-over-steps',
   'opis-scatter',
@@ -233,6 +234,16 @@ const HELP: { readonly [K in PlotId]: PlotHelp & { readonly id: K } } = {
       'This spread is what OPIS averages over the calibration range, and TCM exists to shrink it: one threshold for all classes, which the usual Recall@K never tests (TCM Sec. 1, Fig. 1).',
     source: 'TCM Sec. 1 and Fig. 1 (one threshold, FAR and FRR per class); threshold at a FAR as SPEC "Calibration range"',
     terms: ['false-accept-rate', 'false-reject-rate', 'calibration', 'calibration-range', 'opis', 'tcm', 'l2-distance'],
+  },
+  'roc-curve': {
+    id: 'roc-curve',
+    title: 'ROC / DET: true accepts against false accepts',
+    caption: 'As one distance threshold loosens, the share of positive pairs accepted (TAR) against the share of negative pairs accepted (FAR), FAR on a log axis; dots mark TAR at FAR 1e-4, 1e-3 and 1e-2.',
+    lookFor:
+      'Verification is judged at a small FAR: read the TAR where the curve crosses the FAR your use-case allows (a phone unlock lives near 1e-4, a photo search can take 1e-2). ' +
+      'Good: the curve climbs to a high TAR while the FAR is still small. Two models can have the same PR-AUC and very different TAR at 1e-4; the left end is where they differ.',
+    source: 'SPEC "ROC / DET and TAR@FAR" (the face-verification convention); threshold at a FAR as SPEC "Calibration range"',
+    terms: ['false-accept-rate', 'positive-negative-pairs', 'l2-distance', 'calibration'],
   },
   'distance-histogram': {
     id: 'distance-histogram',

@@ -5,6 +5,7 @@ import { ScoreDistribution } from './ScoreDistribution';
 import { UtilityCurves } from './UtilityCurves';
 import { ThresholdTool } from './ThresholdTool';
 import { DistanceHistogram } from './DistanceHistogram';
+import { RocCurve } from './RocCurve';
 import { MetricsOverSteps } from './MetricsOverSteps';
 import { OpisScatter } from './OpisScatter';
 import { Tip } from '../help/Tip';
@@ -156,6 +157,7 @@ export function EvaluationPanel({ variant = 'run' }: { variant?: 'run' | 'set' }
         <ScoreDistribution />
         <UtilityCurves />
         <ThresholdTool />
+        <RocCurve />
         <DistanceHistogram />
         {run && <MetricsOverSteps />}
         {run && <OpisScatter />}

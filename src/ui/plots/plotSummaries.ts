@@ -9,6 +9,7 @@ import type { Summariser } from './summaryKit';
 import { accuracySummary, embeddingSummary, gradientSummary, inputPlaneSummary, lossSummary, timelineSummary } from './trainingSummaries';
 import { distanceSummary, metricsSummary, prSummary, scatterSummary, scoreSummary, utilitySummary } from './evalSummaries';
 import { thresholdSummary } from './thresholdView';
+import { rocSummary } from './rocChart';
 
 export type { PlotSummary, PlotTable, Summariser } from './summaryKit';
 
@@ -24,6 +25,7 @@ export const SUMMARISERS: { readonly [K in PlotId]: Summariser } = {
   'score-distribution': scoreSummary,
   'utility-curves': utilitySummary,
   'threshold-tool': thresholdSummary,
+  'roc-curve': rocSummary,
   'distance-histogram': distanceSummary,
   'metrics-over-steps': metricsSummary,
   'opis-scatter': scatterSummary,
