@@ -284,6 +284,26 @@ const ENTRIES = [
     source: 'TCM Eq. 3–4',
   },
   {
+    id: 'map-at-r',
+    term: 'MAP@R and R-precision',
+    short: 'For an item whose class has R other items: how many of its R nearest are of its class (R-precision), and how early they come (MAP@R).',
+    body:
+      'Take the R nearest other items, where R is the number of other items of the same class (capped at 1,000). R-precision is the share of them that share the label; MAP@R averages the precision at each rank where a same-class item appears, divided by R, so it rewards putting them first. ' +
+      'Unlike Recall@1, one lucky neighbour is not enough: the whole class must come back first (items alone in their class are left out). Higher is better; computed over every item against every other item.',
+    better: 'higher',
+    source: 'SPEC "MAP@R and R-precision" (as pytorch-metric-learning\'s AccuracyCalculator defines them)',
+  },
+  {
+    id: 'tar-at-far',
+    term: 'TAR@FAR and the ROC / DET curve',
+    short: 'The share of positive pairs accepted (true-accept rate) at the threshold where a given share of negative pairs is accepted.',
+    body:
+      'Verification asks one question of every pair: same or not? Fix how many impostors you can accept (the FAR, say 1e-4) and take the threshold that reaches it; TAR is the share of genuine pairs that threshold accepts. ' +
+      'The ROC / DET curve draws TAR against FAR as the threshold loosens, with FAR on a log axis, because what matters in deployment is the far left. Higher TAR at a given FAR is better.',
+    better: 'higher',
+    source: 'SPEC "ROC / DET and TAR@FAR" (the face-verification convention)',
+  },
+  {
     id: 'recall-at-k',
     term: 'Recall@K',
     short: 'Share of items with at least one same-class item among their K nearest neighbours.',

@@ -243,7 +243,7 @@ const HELP: { readonly [K in PlotId]: PlotHelp & { readonly id: K } } = {
       'Verification is judged at a small FAR: read the TAR where the curve crosses the FAR your use-case allows (a phone unlock lives near 1e-4, a photo search can take 1e-2). ' +
       'Good: the curve climbs to a high TAR while the FAR is still small. Two models can have the same PR-AUC and very different TAR at 1e-4; the left end is where they differ.',
     source: 'SPEC "ROC / DET and TAR@FAR" (the face-verification convention); threshold at a FAR as SPEC "Calibration range"',
-    terms: ['false-accept-rate', 'positive-negative-pairs', 'l2-distance', 'calibration'],
+    terms: ['tar-at-far', 'false-accept-rate', 'positive-negative-pairs', 'l2-distance', 'calibration'],
   },
   'distance-histogram': {
     id: 'distance-histogram',
