@@ -62,6 +62,8 @@ interface Metrics {
   epsOpis: number;
   recall: Record<string, number>;
   nmi: number;
+  mapAtR: number;
+  rPrecision: number;
   items: number;
   path: string;
   threshold: Record<string, { tar: number; cosine: number }>;
@@ -83,6 +85,8 @@ const TILES = [
   ['metric-eps-opis', (m: Metrics) => m.epsOpis],
   ['metric-recall-at-1', (m: Metrics) => m.recall['1']],
   ['metric-nmi', (m: Metrics) => m.nmi],
+  ['metric-map-at-r', (m: Metrics) => m.mapAtR],
+  ['metric-r-precision', (m: Metrics) => m.rPrecision],
 ] as const;
 
 /** The tile's exact value, from its tip ("… Exact value: 0.97.") */

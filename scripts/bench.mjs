@@ -98,8 +98,17 @@ try {
   // Frames while training: its own marked section too (a run of this part alone rewrites it).
   let frames = null;
   if (parts.includes('frames')) {
+    // The preset as it opens (on its seeds: six runs at once), and the same comparison on one seed.
     const r = await measureFrames(browser, base, { log: (x) => console.log(x) });
-    frames = [FRAMES_BEGIN, `## Frames while training, run of ${new Date().toISOString().slice(0, 10)} (${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores)`, '', framesSection(r).replace(/^### .*\n\n/, ''), FRAMES_END].join('\n');
+    const one = /&seeds=\d+/.test(r.hash) ? await measureFrames(browser, base, { hash: r.hash.replace(/&seeds=\d+/, ''), log: (x) => console.log('one seed', x) }) : null;
+    frames = [
+      FRAMES_BEGIN,
+      `## Frames while training, run of ${new Date().toISOString().slice(0, 10)} (${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores)`,
+      '',
+      framesSection(r).replace(/^### .*\n\n/, ''),
+      ...(one ? ['', 'The same comparison on one seed (two runs):', '', framesSection(one).replace(/^### .*\n\n.*\n\n/, '')] : []),
+      FRAMES_END,
+    ].join('\n');
   }
   const chromiumVersion = browser.version();
   const body = sections.join('\n\n');
