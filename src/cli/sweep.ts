@@ -16,7 +16,7 @@
  */
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PARAM_KEYS } from '../state/params';
+import { isApplicable, isParamKey, PARAM_BY_KEY, PARAM_KEYS, type Config } from '../state/params';
 import { parseHash } from '../state/urlSchema';
 import { intFlag, numberListFlag, parseArgs } from './args';
 import { CliError, EXIT_FAILURE } from './errors';
@@ -46,6 +46,26 @@ export function parseVary(text: string): { key: string; values: string[] } {
 
 /** What a plain sweep writes in its folder (removed from a reused one first): its merged files, its plan and runs/. */
 const SWEEP_OUT: OutLayout = { ...SWEEP_LAYOUT, files: [...SWEEP_LAYOUT.files, PLAN_FILE] };
+
+/**
+ * What `--vary` varies to no effect: a setting that does nothing under the runs' configurations
+ * (α for a loss without a scale, ρ without mining …) trains identical runs under different names.
+ */
+export function idleVaryWarnings(configs: readonly Config[], keys: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const key of keys) {
+    if (!isParamKey(key)) continue;
+    const idle = configs.filter((c) => !isApplicable(key, c)).length;
+    if (idle === 0) continue;
+    const why = PARAM_BY_KEY[key].whenNote ?? 'not used by these settings';
+    out.push(
+      idle === configs.length
+        ? `--vary ${key}: ${key} has no effect in any of these runs (${why}); every value trains the same run`
+        : `--vary ${key}: ${key} has no effect in ${idle} of ${configs.length} runs (${why}); those rows differ only in name`,
+    );
+  }
+  return out;
+}
 
 /**
  * Trains `runs` of `plan` as `train` children under `out`, `jobs` at a time, with a line on stderr
@@ -91,6 +111,7 @@ export async function runSweep(argv: string[], ctx: CliContext & { root?: string
   const jobs = a.values.jobs === undefined ? Math.max(1, cpus().length) : intFlag('jobs', a.values.jobs, 1, 256);
   const { config, backend } = configOf(link, a.values.steps, a.values.backend, ctx, a.switches.has('lenient'));
   const plan = planSweep(config, backend, vary, seeds);
+  for (const w of idleVaryWarnings(plan.runs.map((r) => parseHash(r.link).config), vary.map((v) => v.key))) ctx.stderr(`warning: ${w}\n`);
   const settings = combinations(vary).length;
   const mine = shard ? shardRuns(plan.runs, shard.index, shard.count) : plan.runs;
   const outText = a.values.out ?? 'sweep';
