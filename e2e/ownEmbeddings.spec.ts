@@ -299,3 +299,16 @@ test('an .npy pair dropped at once; every bad file refused with its reason, the 
   await expect(page.getByTestId('view-source')).toHaveAttribute('data-source', 'own');
   await expect(page.getByTestId('metric-pr-auc')).toHaveText(/^0\.\d{4}$|^1\.0000$/);
 });
+
+test('without IndexedDB a set is evaluated and shown, and "not remembered" says why in words', async ({ page }) => {
+  // Private browsing or a sandboxed frame: the page gets no IndexedDB at all.
+  await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { get: () => undefined, configurable: true }));
+  const a = writeProjector('no-idb', blobs(3, 120, 4, 0.9));
+  await openApp(page, HASH);
+  await openPanel(page);
+  await pick(page, a.vectors, a.metadata);
+  await expect(page.getByTestId('own-views')).toBeVisible();
+  const remembered = page.getByTestId('own-embeddings-remembered');
+  await expect(remembered).toHaveText(/^Not remembered: .*gives the page no storage \(IndexedDB is off/i);
+  await expect(remembered).not.toHaveText(/TypeError|undefined|Cannot read/);
+});

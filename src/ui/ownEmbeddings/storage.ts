@@ -28,9 +28,26 @@ export function tooLargeToRemember(bytes: number): string | null {
   return `not remembered: too large (${mib(bytes)} of vectors; sets up to ${mib(REMEMBER_MAX_BYTES)} are kept for the next visit)`;
 }
 
+/** Why the browser gives this page no IndexedDB, in words (null when it does). */
+function noStorage(): string | null {
+  try {
+    return typeof indexedDB === 'undefined' || indexedDB === null ? 'this browser gives the page no storage (IndexedDB is off: private browsing, a setting or a sandboxed frame)' : null;
+  } catch {
+    // Reading `indexedDB` itself can throw where storage is denied (an opaque-origin frame).
+    return 'this browser denies the page storage here (a sandboxed frame or a blocked site setting)';
+  }
+}
+
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
+    const why = noStorage();
+    if (why) return reject(new Error(why));
+    let req: IDBOpenDBRequest;
+    try {
+      req = indexedDB.open(DB_NAME, 1);
+    } catch {
+      return reject(new Error('this browser refused to open its storage for the page (a blocked site setting?)'));
+    }
     req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'slot' });
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('IndexedDB did not open'));
