@@ -49,6 +49,13 @@ function sqDist(p: Float64Array, po: number, c: Float64Array, co: number, d: num
   return s;
 }
 
+/** The index of the smallest of `dist[0 … k−1]`, the lower index on a tie (as the reference assigns). */
+function nearestIndex(dist: ArrayLike<number>, k: number): number {
+  let best = 0;
+  for (let j = 1; j < k; j++) if (dist[j] < dist[best]) best = j;
+  return best;
+}
+
 /**
  * Squared distances of point `po` to centres j0 … j1−1 into out[j0 …], each summed as
  * {@link sqDist} sums it, four centres at a time.
@@ -356,14 +363,8 @@ export function kmeansPlusPlus(
       for (let i = 0; i < n; i++) {
         const row = i * k;
         distancesToCentres(p, i * d, centres, 0, k, d, dist);
-        let best = 0;
-        let bestD = dist[0];
-        for (let j = 1; j < k; j++) {
-          if (dist[j] < bestD) {
-            bestD = dist[j];
-            best = j;
-          }
-        }
+        const best = nearestIndex(dist, k);
+        const bestD = dist[best];
         let second = Infinity;
         for (let j = 0; j < k; j++) {
           lb[row + j] = lower(dist[j]) + drift[j];
@@ -444,14 +445,8 @@ export function kmeansPlusPlus(
         if (up[i] < z) continue;
         // Every distance, as the reference computes them; nearest with ties → lower index.
         distancesToCentres(p, i * d, centres, 0, k, d, dist);
-        let best = 0;
-        let bestD = dist[0];
-        for (let j = 1; j < k; j++) {
-          if (dist[j] < bestD) {
-            bestD = dist[j];
-            best = j;
-          }
-        }
+        const best = nearestIndex(dist, k);
+        const bestD = dist[best];
         let second = Infinity;
         for (let j = 0; j < k; j++) if (j !== best && dist[j] < second) second = dist[j];
         if (best !== a) {
