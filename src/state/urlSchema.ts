@@ -209,7 +209,7 @@ export function serializeConfig(c: Config, compare: Config | null = null, view: 
 }
 
 /** `n` as a seed count: an integer in [1, MAX_SEEDS]. */
-export function clampSeeds(n: number): number {
+function clampSeeds(n: number): number {
   return Number.isFinite(n) ? Math.min(MAX_SEEDS, Math.max(1, Math.round(n))) : 1;
 }
 

@@ -351,7 +351,7 @@ export class Controller {
 }
 
 /** `config` on the comparison's `i`-th further seed: the init and the data seed moved on by `i` (as `presets check` seeds both). */
-export function onSeed(config: Config, i: number): Config {
+function onSeed(config: Config, i: number): Config {
   const wrap = (key: 'seed' | 'dataSeed') => {
     const max = PARAM_BY_KEY[key].max ?? 0;
     return (config[key] + i) % (max + 1);

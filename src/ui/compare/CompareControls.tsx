@@ -4,7 +4,7 @@ import { ParamPanel } from '../controls/ParamPanel';
 import { MAX_SEEDS } from '../../state/urlSchema';
 
 /** The seeds a comparison trains on when "Compare with…" starts it: three, so one lucky seed cannot make a lesson (issue 18 §4). */
-export const DEFAULT_COMPARE_SEEDS = 3;
+const DEFAULT_COMPARE_SEEDS = 3;
 
 /**
  * The settings panel, with comparison: "Compare with…" starts B as a copy of A, on the seeds the
