@@ -4,11 +4,11 @@
  * answers with the report and the 2-D view (ownEvaluation.ts). One job at a time: the page
  * terminates the worker to give up a job. Its own worker, so the training goes on meanwhile.
  */
-import { EmbeddingFileError, MAX_FILE_BYTES, pairEmbeddings } from '../data/embeddingFiles';
+import { EmbeddingFileError, pairEmbeddings } from '../data/embeddingFiles';
 import { NonFiniteEmbeddingsError } from '../eval/finite';
 import { EXACT_UP_TO } from './evaluation';
 import { trySet } from './backends';
-import { evaluateSet, ownBuffer, parseFiles, setOf, type NamedBytes } from './ownEvaluation';
+import { evaluateSet, ownBuffer, parseFiles, readFile, setOf } from './ownEvaluation';
 import type { FromOwnWorker, OwnSetData, OwnStage, ToOwnWorker } from './ownProtocol';
 
 const post = (msg: FromOwnWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(msg, transfer);
@@ -22,26 +22,6 @@ function reporter(job: number, stage: OwnStage): (fraction: number) => void {
     last = now;
     post({ type: 'progress', job, stage, fraction });
   };
-}
-
-/** The bytes of `file`, read in chunks with the share read so far. */
-async function readFile(file: File, onBytes: (done: number) => void): Promise<NamedBytes> {
-  if (file.size > MAX_FILE_BYTES) {
-    throw new EmbeddingFileError('too-large', `${file.name} is ${(file.size / 2 ** 20).toFixed(0)} MiB, over the 1 GiB limit. Save the vectors as a float32 .npy (4 bytes a value) or use fewer items.`, file.name);
-  }
-  const bytes = new Uint8Array(file.size);
-  const reader = file.stream().getReader();
-  let at = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    // A file that grew since it was chosen: read what was announced.
-    const take = value.subarray(0, bytes.length - at);
-    bytes.set(take, at);
-    at += take.length;
-    onBytes(at);
-  }
-  return { name: file.name, bytes: at === bytes.length ? bytes : bytes.subarray(0, at) };
 }
 
 let backend: Promise<void> | null = null;

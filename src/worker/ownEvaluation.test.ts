@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { EmbeddingFileError, pairEmbeddings, writeNpy } from '../data/embeddingFiles';
 import { evaluateEmbeddings } from '../eval/evaluate';
 import { Rng } from '../data/rng';
-import { embeddingView, evaluateSet, ownBuffer, parseFiles, setOf } from './ownEvaluation';
+import { embeddingView, evaluateSet, ownBuffer, parseFiles, readFile, setOf } from './ownEvaluation';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -114,5 +114,36 @@ describe('ownBuffer', () => {
     const part = new Float32Array(new ArrayBuffer(32), 8, 2);
     const own = ownBuffer(part);
     expect(own.buffer.byteLength).toBe(8);
+  });
+});
+
+describe('readFile: a file the browser cannot read is said in words', () => {
+  /** A File-like whose stream fails part way, as Chromium's does on a file too large for it or moved after it was chosen. */
+  const failing = (name: string, size: number, error: Error) =>
+    ({
+      name,
+      size,
+      stream: () =>
+        new ReadableStream<Uint8Array>({
+          pull(c) {
+            c.error(error);
+          },
+        }),
+    }) as unknown as File;
+
+  it('names the file and its size, blames no "permission problems", and keeps the code for programs', async () => {
+    const err = new DOMException('The requested file could not be read, typically due to permission problems that have occurred after a reference to a file was acquired.', 'NotReadableError');
+    const e = await readFile(failing('vectors.bin', 1024, err), () => {}).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(EmbeddingFileError);
+    expect((e as EmbeddingFileError).code).toBe('unreadable');
+    expect((e as Error).message).toMatch(/^vectors\.bin \(0 MiB\) was not read: the browser could not read it/);
+    expect((e as Error).message).not.toMatch(/permission/);
+  });
+
+  it('reads a file whole, reporting the bytes read', async () => {
+    const seen: number[] = [];
+    const r = await readFile(new File([new Uint8Array([1, 2, 3])], 'x.npy'), (n) => seen.push(n));
+    expect(Array.from(r.bytes)).toEqual([1, 2, 3]);
+    expect(seen.at(-1)).toBe(3);
   });
 });

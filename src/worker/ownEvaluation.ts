@@ -4,7 +4,7 @@
  * as the training's periodic evaluation, binned above), and its 2-D view. Kept apart from
  * ownEmbeddings.worker.ts so that the unit tests run it in Node.
  */
-import { EmbeddingFileError, parseLabels, parseVectors, type EmbeddingSet, type Labels, type Vectors } from '../data/embeddingFiles';
+import { EmbeddingFileError, MAX_FILE_BYTES, parseLabels, parseVectors, type EmbeddingSet, type Labels, type Vectors } from '../data/embeddingFiles';
 import { evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
 import { fitProjection } from '../eval/projection';
 import { classCompactness, nearestCentroidAccuracy } from '../eval/compactness';
@@ -163,4 +163,35 @@ export function setOf(s: OwnSetData): EmbeddingSet {
 /** `a` as an array that owns its whole buffer (so that transferring it hands over nothing else). */
 export function ownBuffer<T extends Float32Array | Int32Array>(a: T): T {
   return a.byteOffset === 0 && a.byteLength === a.buffer.byteLength ? a : (a.slice() as T);
+}
+
+/**
+ * The bytes of `file`, read in chunks with the share read so far. Over the 1 GiB limit, or when the
+ * browser cannot read it, an {@link EmbeddingFileError} says why in words.
+ */
+export async function readFile(file: File, onBytes: (done: number) => void): Promise<NamedBytes> {
+  if (file.size > MAX_FILE_BYTES) {
+    throw new EmbeddingFileError('too-large', `${file.name} is ${(file.size / 2 ** 20).toFixed(0)} MiB, over the 1 GiB limit. Save the vectors as a float32 .npy (4 bytes a value) or use fewer items.`, file.name);
+  }
+  const mib = `${(file.size / 2 ** 20).toFixed(0)} MiB`;
+  let bytes: Uint8Array;
+  let at = 0;
+  try {
+    bytes = new Uint8Array(file.size);
+    const reader = file.stream().getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      // A file that grew since it was chosen: read what was announced.
+      const take = value.subarray(0, bytes.length - at);
+      bytes.set(take, at);
+      at += take.length;
+      onBytes(at);
+    }
+  } catch (err) {
+    // The browser's own words here ("… permission problems …") blame the wrong thing: say what it means.
+    const out = err instanceof RangeError ? 'the browser could not set aside memory for it' : 'the browser could not read it (a file this large may be more than it can hold, or the file changed or moved after it was chosen)';
+    throw new EmbeddingFileError('unreadable', `${file.name} (${mib}) was not read: ${out}. Try a float32 .npy (4 bytes a value) or fewer items, and choose the file again.`, file.name);
+  }
+  return { name: file.name, bytes: at === bytes.length ? bytes : bytes.subarray(0, at) };
 }

@@ -35,7 +35,9 @@ export type EmbeddingFileErrorCode =
   /** Every item has the same label. */
   | 'single-class'
   /** No two items share a label, so there is no positive pair at all. */
-  | 'no-pairs';
+  | 'no-pairs'
+  /** The browser could not read the file's bytes (too large for it to hold, or changed or moved since it was chosen). */
+  | 'unreadable';
 
 /** A refused embeddings or labels file: `message` for the user, `code` for the program. */
 export class EmbeddingFileError extends Error {
