@@ -132,6 +132,13 @@ describe('model artifact', () => {
     const nan = file.weights.slice(0);
     new Float32Array(nan)[3] = NaN;
     expect(refusal(file.json, [{ name: 'm.weights.bin', data: nan }])).toMatch(/weight “encoder\/0” holds a non-finite value/);
+    // A variable resized in the topology and the manifest alike, its Adam moments not: named as such, not as a wrong step.
+    const resized = edit((j) => {
+      const v = j.modelTopology.variables[0];
+      v.shape = [v.shape[0] + 1, ...v.shape.slice(1)];
+      j.weightsManifest[0].weights[0].shape = v.shape;
+    });
+    expect(refusal(resized, bins)).toMatch(/variable “encoder\/0” is \[.*\] but its Adam moments are \[/);
     const wrongStep = edit((j) => (j.modelTopology.step = 7));
     expect(refusal(wrongStep, bins)).toMatch(/step count disagrees/);
     // A renamed .bin (a browser adds " (1)") still opens when it is the only one.

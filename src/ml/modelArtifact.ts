@@ -163,6 +163,13 @@ function checkManifest(name: string, t: ModelTopology, specs: tf.io.WeightsManif
   if (n > 0 && (n % 2 !== 1 || t.optimizer[0].shape.length !== 0)) throw bad('Adam’s state is not its step count followed by pairs of moments');
   const k = (n - 1) / 2;
   for (let i = 1; i <= k; i++) if (!same(t.optimizer[i].shape, t.optimizer[i + k].shape)) throw bad('Adam’s first and second moments differ in shape');
+  // Adam keeps one pair of moments per variable, of its shape: a variable resized alone is named as such
+  // (otherwise its misplaced bytes would surface later as a wrong step count).
+  if (n > 0 && k === t.variables.length) {
+    t.variables.forEach((v, i) => {
+      if (!same(v.shape, t.optimizer[i + 1].shape)) throw bad(`variable “${v.name}” is [${v.shape.join(', ')}] but its Adam moments are [${t.optimizer[i + 1].shape.join(', ')}]: the file was edited or mixes two models`);
+    });
+  }
 }
 
 /** The `.bin` the manifest names, or the only one chosen (a browser may have renamed a second download). */
