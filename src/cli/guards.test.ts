@@ -9,20 +9,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from './main';
+import { runMain } from './testing';
 import { makeDirs, MAX_PATH_PARTS, prepareOut, SWEEP_LAYOUT, TRAIN_LAYOUT, workingFolder } from './paths';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-guards-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const ROOT = join(__dirname, '../..');
 
 /** Runs `metric-playground args` in-process with the test folder as the working folder (or `cwd`). */
-async function cli(args: string[], cwd: () => string = () => dir): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), wasmDir: '', root: ROOT, cwd } as Parameters<typeof main>[1]);
-  return { code, stdout, stderr };
-}
+const cli = (args: string[], cwd: () => string = () => dir) => runMain(cwd, args);
 
 /** A tiny run: two steps of blobs on tfjs's cpu backend. */
 const TINY = '#data=blobs&steps=2';

@@ -57,14 +57,14 @@ export function runCli(cwd: string, args: string[]): Promise<{ code: number; std
 
 /**
  * Runs `metric-playground args` in-process (`main`, no process and no module loader started), with
- * `cwd` as its working folder: for the tests of what the command refuses, where the process is not
+ * `cwd` as its working folder (or a function reading it, to play a deleted one): for the tests of what the command refuses, where the process is not
  * what is tested (issue 20 §3). Each command keeps one end-to-end test through {@link runCli}.
  */
-export async function runMain(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runMain(cwd: string | (() => string), args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const { main } = await import('./main');
   let stdout = '';
   let stderr = '';
-  const ctx = { stdout: (s: string) => (stdout += s), stderr: (s: string) => (stderr += s), wasmDir: '', root: join(__dirname, '../..'), cwd: () => cwd };
+  const ctx = { stdout: (s: string) => (stdout += s), stderr: (s: string) => (stderr += s), wasmDir: '', root: join(__dirname, '../..'), cwd: typeof cwd === 'string' ? () => cwd : cwd };
   const code = await main(args, ctx as Parameters<typeof main>[1]);
   return { code, stdout, stderr };
 }

@@ -36,7 +36,7 @@ import {
 } from './metrics';
 import { binLow, DEFAULT_BINS, type PairHistograms } from './pairHistograms';
 import { farGrid, operatingPoints, type OperatingPoints } from './operatingPoints';
-import { epsOpisErrorBound, opisErrorBound } from './opisBounds';
+import { binningBounds } from './opisBounds';
 import { rocCurve, type RocCurve } from './roc';
 import { retrieval, R_CAP } from './retrieval';
 import { Rng } from '../data/rng';
@@ -180,7 +180,7 @@ export async function evaluateEmbeddings(
   let groups: { pos: ArrayLike<number>; neg: ArrayLike<number>; score: (i: number) => number };
   let distance: EvalReport['distance'];
   let bins: number | null = null;
-  let hist: PairHistograms | null = null;
+  let hist: { h: PairHistograms; counts: ReturnType<typeof histogramCounts> } | null = null;
   if (opts.path === 'exact') {
     const ex = exactPairs(emb, labels, n, d, numClasses);
     src = ex;
@@ -190,8 +190,9 @@ export async function evaluateEmbeddings(
     bins = opts.bins ?? DEFAULT_BINS;
     const accumulate = opts.path === 'tf' ? accumulateTf : opts.path === 'wgsl' ? accumulateWgsl : accumulateJs;
     const h = await accumulate(emb, labels, n, d, numClasses, bins, acc);
-    src = histogramCounts(h);
-    hist = h;
+    const counts = histogramCounts(h);
+    src = counts;
+    hist = { h, counts };
     const g = globalCounts(h);
     const b = bins;
     groups = { pos: g.pos.reverse(), neg: g.neg.reverse(), score: (i) => binLow(b - 1 - i, b) };
@@ -217,12 +218,13 @@ export async function evaluateEmbeddings(
   const opisValue = opisFrom(src, opisOpts);
   const epsOpisValue = epsOpisFrom(src, opisOpts);
   const roc = rocCurve(src);
-  const apBounds = hist ? averagePrecisionBounds(hist) : null;
-  const epsBound = hist ? epsOpisErrorBound(hist, opisOpts) : null;
-  const bounds =
-    hist && apBounds && epsBound
-      ? { prAuc: [apBounds.lo, apBounds.hi] as [number, number], opis: opisErrorBound(hist, opisOpts), epsOpis: epsBound.separated ? epsBound.bound : null }
-      : null;
+  // The binned path's error bounds, from one set of brackets over the counts made above.
+  let bounds: EvalReport['bounds'] = null;
+  if (hist) {
+    const ap = averagePrecisionBounds(hist.h);
+    const b = binningBounds(hist.h, opisOpts, hist.counts);
+    bounds = { prAuc: [ap.lo, ap.hi], opis: b.opis, epsOpis: b.epsOpis.separated ? b.epsOpis.bound : null };
+  }
 
   // Retrieval over every item (or the opt-in sample of queries), each against every other item,
   // and NMI of k-means on every item: the rows normalised once, for both.

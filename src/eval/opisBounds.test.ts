@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { accumulateJs } from './accumulate';
 import { epsOpis, opis } from './metrics';
-import { epsOpisErrorBound, opisErrorBound } from './opisBounds';
+import { binningBounds, epsOpisErrorBound, opisErrorBound } from './opisBounds';
 import * as refPairs from './reference/pairs';
 import * as refCal from './reference/calibration';
 
@@ -69,6 +69,8 @@ describe('ε-OPIS error bound of the binned path (SPEC: stated as for OPIS)', ()
     for (const bins of [4096, 64]) {
       const h = await accumulateJs(s.emb, s.labels, s.n, s.d, s.C, bins);
       expect(Math.abs(opis(h) - refCal.opis(pairs, s.labels))).toBeLessThanOrEqual(opisErrorBound(h) + 1e-12);
+      // What an evaluation reports: both bounds from one set of brackets, the same numbers.
+      expect(binningBounds(h, { eps: 0.25 })).toEqual({ opis: opisErrorBound(h), epsOpis: epsOpisErrorBound(h, { eps: 0.25 }) });
     }
   });
 });

@@ -40,9 +40,8 @@ interface Brackets {
   binned: { p: Float64Array; n: Float64Array }[];
 }
 
-/** The brackets of `h` on OPIS's calibration grid; null when OPIS is NaN (no class kept, no negatives). */
-function brackets(h: PairHistograms, opts: OpisOptions): Brackets | null {
-  const src = histogramCounts(h);
+/** The brackets of `h` (its counts `src`) on OPIS's calibration grid; null when OPIS is NaN (no class kept, no negatives). */
+function brackets(h: PairHistograms, opts: OpisOptions, src: ReturnType<typeof histogramCounts>): Brackets | null {
   const edgeDist = src.edgeDist;
   const G = opts.grid ?? DEFAULT_GRID;
   const classes = opisClassesFrom(src);
@@ -95,7 +94,10 @@ function pooledUtility(b: Brackets, group: readonly number[], g: number): { lo: 
  * |ΔVar_g| ≤ (1/T) Σ_t (w_t + w̄)(2|b_t| + w_t + w̄), averaged over the grid. NaN when OPIS is NaN.
  */
 export function opisErrorBound(h: PairHistograms, opts: OpisOptions = {}): number {
-  const b = brackets(h, opts);
+  return opisBoundOf(brackets(h, opts, histogramCounts(h)));
+}
+
+function opisBoundOf(b: Brackets | null): number {
   if (!b) return NaN;
   const T = b.classes.length;
   let total = 0;
@@ -132,7 +134,19 @@ export interface EpsOpisBound {
  * [lo_w − hi_b, hi_w − lo_b], and |x² − y²| is at most the spread of the square over that interval.
  */
 export function epsOpisErrorBound(h: PairHistograms, opts: EpsOpisOptions = {}): EpsOpisBound {
-  const b = brackets(h, opts);
+  return epsOpisBoundOf(brackets(h, opts, histogramCounts(h)), opts);
+}
+
+/**
+ * Both bounds from one set of brackets (what an evaluation reports): `counts` = histogramCounts(h),
+ * when the caller has them already.
+ */
+export function binningBounds(h: PairHistograms, opts: EpsOpisOptions = {}, counts = histogramCounts(h)): { opis: number; epsOpis: EpsOpisBound } {
+  const b = brackets(h, opts, counts);
+  return { opis: opisBoundOf(b), epsOpis: epsOpisBoundOf(b, opts) };
+}
+
+function epsOpisBoundOf(b: Brackets | null, opts: EpsOpisOptions): EpsOpisBound {
   if (!b) return { bound: NaN, separated: true };
   const T = b.classes.length;
   const m = epsGroupSize(opts.eps ?? DEFAULT_EPS, T);

@@ -5,7 +5,7 @@ import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { CompareTable } from './CompareTable';
 import { drawPrPair, drawSeries, type Band, type Marker, type Series } from './pairChart';
 import { seedBand } from './compareSteps';
-import { sideOf, sideStores } from './sides';
+import { sideStates, sideStores } from './sides';
 import { PlotExportButtons } from '../exports/PlotExportButtons';
 import type { CompareChartId } from '../exports/exportable';
 import { PARAMS, optionLabel } from '../../state/params';
@@ -101,8 +101,7 @@ function Overlay({ a, b, testId, title, draw, drawn }: { a: Controller; b: Contr
   const ref = useRef<SVGSVGElement>(null);
   const caption = useRef<HTMLElement>(null);
   const { stores, key } = sideStores(a, b);
-  const states = (c: Controller) => sideOf(c).map((r) => r.store.getState());
-  const redraw = () => ref.current && draw(ref.current, states(a), states(b));
+  const redraw = () => ref.current && draw(ref.current, sideStates(a), sideStates(b));
   useFrameRedrawAll(stores, key, drawn, redraw);
   return (
     <figure className="plot compare-plot" data-testid={testId}>

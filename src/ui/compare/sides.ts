@@ -9,6 +9,9 @@ import type { Controller } from '../controller';
 /** A side's runs, seed s first. */
 export const sideOf = (c: Controller): Controller[] => [c, ...c.replicas];
 
+/** A side's run states, seed s first. */
+export const sideStates = (c: Controller): PlaygroundState[] => sideOf(c).map((r) => r.store.getState());
+
 /** The stores of both sides' runs (A's first) and a key that changes when the set of runs does. */
 export function sideStores(a: Controller, b: Controller): { stores: PlaygroundStore[]; key: string } {
   const runs = [...sideOf(a), ...sideOf(b)];
@@ -28,6 +31,5 @@ export function useSides(a: Controller, b: Controller, watched: (s: PlaygroundSt
     [key],
   );
   useSyncExternalStore(subscribe, () => stores.map((s) => watched(s.getState())).join('#'));
-  const states = (c: Controller) => sideOf(c).map((r) => r.store.getState());
-  return [states(a), states(b)];
+  return [sideStates(a), sideStates(b)];
 }
