@@ -8,9 +8,8 @@ import { download, openApp } from './helpers';
 test('the ROC / DET view draws TAR against a log FAR axis, marks TAR at 1e-4, 1e-3, 1e-2, and saves as SVG', async ({ page }) => {
   await openApp(page, '#backend=wasm&data=blobs&classes=4&loss=ssm&alpha=8&evalEvery=10&metricsEvery=20', 'wasm');
   await page.getByTestId('intro-close').click();
+  // (No assertion on the empty state here: the run's step-0 evaluation may already be on its way.)
   const view = page.getByTestId('roc-curve');
-  await expect(view.locator('text.empty-state')).toHaveCount(1);
-  await expect(page.getByTestId('export-roc-curve-svg')).toBeDisabled();
 
   await page.getByTestId('play').click();
   await expect.poll(() => page.evaluate(() => window.playground.store.getState().evaluation?.step ?? 0), { timeout: 120_000 }).toBeGreaterThanOrEqual(40);
