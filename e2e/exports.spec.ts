@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { openApp } from './helpers';
+import { download, openApp } from './helpers';
 import { PLOT_IDS } from '../src/ui/help/plotHelp';
 import { METRIC_COLUMNS } from '../src/state/metricsExport';
 import { runLabel } from '../src/state/summary';
@@ -11,12 +11,6 @@ import type { Config } from '../src/state/params';
 // save button, the browser downloads a file, and the file holds what the view shows. Blobs with the
 // LN softmax: every one of the twelve views has data after 60 steps (the scatter once a run is recorded).
 const HASH = '#backend=wasm&data=blobs&classes=4&loss=softmax&head=ln&evalEvery=10&metricsEvery=10&steps=60';
-
-/** Clicks a save button and reads the downloaded file. */
-async function download(page: Page, testId: string): Promise<{ name: string; body: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  return { name: file.suggestedFilename(), body: await readFile((await file.path())!) };
-}
 
 /**
  * Decodes a PNG in the page: its size, its number of distinct colours, the share of pixels unlike

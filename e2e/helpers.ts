@@ -77,8 +77,28 @@ export async function expectLink(page: Page, expected: Record<string, string | n
     .toEqual(expected);
 }
 
-/** Clicks the export button `testId` as a person does and returns the file the browser saved: its name and bytes. */
-export async function download(page: Page, testId: string): Promise<{ name: string; body: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  return { name: file.suggestedFilename(), body: await readFile((await file.path())!) };
+/**
+ * Clicks the export button `testId` as a person does and returns the file the browser saved: its
+ * name and bytes. A click that brings no file within `patience` ms is said in the log with what the
+ * page looked like (the button's state, what lay under the pointer, the notices) and clicked once
+ * more, as a person would; a second click without a file fails the test with that description.
+ * (Once, on a loaded CI machine, one click of fourteen in a row brought no download, and nothing
+ * showed why.)
+ */
+export async function download(page: Page, testId: string, patience = 45_000): Promise<{ name: string; body: Buffer }> {
+  const button = page.getByTestId(testId);
+  for (let attempt = 1; ; attempt++) {
+    const saved = page.waitForEvent('download', { timeout: patience }).catch(() => null);
+    await button.click();
+    const file = await saved;
+    if (file) return { name: file.suggestedFilename(), body: await readFile((await file.path())!) };
+    const why = await button.evaluate((b) => {
+      const r = b.getBoundingClientRect();
+      const under = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      const notices = window.playground.store.getState().notices.map((n) => `${n.level}: ${n.text}`);
+      return `disabled ${(b as HTMLButtonElement).disabled}, page ${document.visibilityState}, under the pointer ${under === b ? 'the button' : (under?.outerHTML.slice(0, 120) ?? 'nothing')}, notices [${notices.join(' | ')}]`;
+    });
+    if (attempt === 2) throw new Error(`two clicks on ${testId} brought no download: ${why}`);
+    console.warn(`${testId}: a click brought no download in ${patience / 1000} s (${why}); clicking once more`);
+  }
 }

@@ -7,8 +7,7 @@
  * emoji) is untouched.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { openApp } from './helpers';
+import { download, openApp } from './helpers';
 import { Rng } from '../src/data/rng';
 
 const HASH = '#backend=wasm&data=blobs&steps=0&metricsEvery=0';
@@ -46,11 +45,6 @@ function shown(page: Page, selector: string): Promise<string> {
     }
     return parts.join('\n');
   }, selector);
-}
-
-async function download(page: Page, testId: string): Promise<string> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  return readFileSync((await file.path())!, 'utf8');
 }
 
 test('bidi and control characters in labels and file names are shown as code points in every view and export of a set of one’s own', async ({ page }) => {
@@ -97,7 +91,7 @@ test('bidi and control characters in labels and file names are shown as code poi
     ['utility-curves', 'U+202Eexe.txt'],
     ['pr-curve', 'vU+202Evst.tsv'],
   ] as const) {
-    const svg = await download(page, `export-${id}-svg`);
+    const svg = (await download(page, `export-${id}-svg`)).body.toString('utf8');
     expect(raws(svg), id).toEqual([]);
     expect(svg, id).toContain(want);
   }

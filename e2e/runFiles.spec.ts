@@ -1,6 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
-import { openApp, readRun, stepTimes, trainFor } from './helpers';
+import { download, openApp, readRun, stepTimes, trainFor } from './helpers';
 
 // The run's files (issue: "Embeddings … vectors.tsv + metadata.tsv in the Embedding Projector's
 // format"; "Model … model.json + weights .bin, and load it back"): a person clicks the buttons, the
@@ -11,12 +10,6 @@ const HASH = '#backend=wasm&data=blobs&steps=200&evalEvery=1&metricsEvery=0';
 interface File {
   name: string;
   body: Buffer;
-}
-
-/** Clicks `testId` and reads the file it downloads. */
-async function download(page: Page, testId: string): Promise<File> {
-  const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  return { name: d.suggestedFilename(), body: await readFile((await d.path())!) };
 }
 
 /**
