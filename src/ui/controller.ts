@@ -20,7 +20,7 @@ import type { UiMode, View } from '../state/viewParams';
 import { requestedFaults } from '../worker/faults';
 import { readModelFiles, saveRunFiles } from './exports/runFileIo';
 import { describePage } from './pageMeta';
-import { Inbox } from './inbox';
+import { DeliveryClock, Inbox } from './inbox';
 
 /** Numbers controllers apart (views that follow several runs key on them). */
 let controllers = 0;
@@ -38,15 +38,20 @@ export class Controller {
   seeds = 1;
   /** This run on the comparison's further seeds (s + 1, s + 2, …), in order; empty on a single seed. */
   replicas: Controller[] = [];
+  /** The clock every run of this page delivers its reports on (A's; B and the replicas share it). */
+  private readonly clock: DeliveryClock;
   /** The worker's reports, folded into the store in batches (inbox.ts): a fast run must not redraw the page at every step. */
-  private readonly inbox = new Inbox<FromWorker>((msg) => ingest(this.store, msg));
+  private readonly inbox: Inbox<FromWorker>;
 
-  /** @param owner A's controller when this one runs configuration B of a comparison. */
+  /** @param owner A's controller when this one runs configuration B of a comparison, or a replica. */
   constructor(
     readonly store: PlaygroundStore,
     private readonly dataUrl: string,
     private readonly owner: Controller | null = null,
-  ) {}
+  ) {
+    this.clock = owner?.clock ?? new DeliveryClock();
+    this.inbox = new Inbox<FromWorker>((msg) => ingest(this.store, msg), this.clock);
+  }
 
   private send(msg: ToWorker): void {
     this.worker?.postMessage(msg);

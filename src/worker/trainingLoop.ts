@@ -10,8 +10,12 @@ import { webgpuDeviceLost } from './backends';
 import { injectFaults } from './injectFaults';
 import type { TrainingSession } from './session';
 
-/** Step points are batched into one message at most this often. */
-const POST_EVERY_MS = 50;
+/**
+ * Step points (and the run's state) are posted at most this often: each message wakes the page's
+ * main thread, and six runs of a comparison posting every step kept it from drawing on two cores.
+ * The page folds reports in every 100 ms (src/ui/inbox.ts) anyway.
+ */
+const POST_EVERY_MS = 100;
 
 /** A step after which the run pauses for a snapshot or an evaluation, or stops. */
 const isBoundary = (c: Config, t: number) => t % c.evalEvery === 0 || t % c.metricsEvery === 0 || t === c.steps;
@@ -104,9 +108,9 @@ export async function loop(s: TrainingSession): Promise<void> {
     }
     if (pending.length && (!s.running || performance.now() - lastPost > POST_EVERY_MS)) {
       s.post({ type: 'steps', points: pending.splice(0) });
+      s.postState();
       lastPost = performance.now();
     }
-    s.postState();
     await s.yieldToEvents();
   }
   // A pause (or any other command) that lands during the yield ends the loop: post what is left,
