@@ -8,38 +8,13 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openApp, trainFor } from './helpers';
-import { Rng } from '../src/data/rng';
+import { blobs, cliEvaluate, dir, expectTiles, idle, openPanel, pick, writeProjector } from './ownSets';
 
 // A light training run beside it (the toy set loads in a moment); the own set is independent of it.
 const HASH = '#backend=wasm&data=blobs&steps=0&metricsEvery=0';
-const dir = mkdtempSync(join(tmpdir(), 'mp-own-'));
-
-const NAMES = ['ant', 'bee', 'cat', 'dog', 'eel'];
-
-/** n items of `C` Gaussian blobs in d dimensions, blob spread `noise`; values as 6-decimal strings (as a TSV holds them). */
-function blobs(seed: number, n: number, d: number, noise: number) {
-  const r = new Rng(seed);
-  const gauss = () => r.normal();
-  const C = NAMES.length;
-  const centres = Array.from({ length: C }, () => Array.from({ length: d }, gauss));
-  const rows = Array.from({ length: n }, (_, i) => centres[i % C].map((c) => (c + noise * gauss()).toFixed(6)));
-  const labels = Array.from({ length: n }, (_, i) => i % C);
-  return { rows, labels };
-}
-
-/** Writes a set as vectors.tsv + a two-column metadata.tsv (header: label, split); returns their paths. */
-function writeProjector(name: string, set: ReturnType<typeof blobs>) {
-  const vectors = join(dir, `${name}-vectors.tsv`);
-  const metadata = join(dir, `${name}-metadata.tsv`);
-  writeFileSync(vectors, set.rows.map((r) => r.join('\t')).join('\n') + '\n');
-  writeFileSync(metadata, 'label\tsplit\n' + set.labels.map((c, i) => `${NAMES[c]}\t${i % 3 ? 'train' : 'test'}`).join('\n') + '\n');
-  return { vectors, metadata };
-}
 
 /** An .npy file as np.save writes it: `descr` ('<f4', '<i4', …), C or Fortran order. */
 function npy(values: number[], shape: number[], descr = '<f4', fortran = false): Buffer {
@@ -56,75 +31,10 @@ function npy(values: number[], shape: number[], descr = '<f4', fortran = false):
   return Buffer.concat([head, Buffer.from(header, 'latin1'), body]);
 }
 
-interface Metrics {
-  prAuc: number;
-  opis: number;
-  epsOpis: number;
-  recall: Record<string, number>;
-  nmi: number;
-  mapAtR: number;
-  rPrecision: number;
-  items: number;
-  path: string;
-  threshold: Record<string, { tar: number; cosine: number }>;
-}
-
-/** `metric-playground evaluate` on the files, in Node (started at once; it runs while the page loads). */
-function cliEvaluate(vectors: string, labels: string, out: string): Promise<Metrics> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['bin/metric-playground.mjs', 'evaluate', '--embeddings', vectors, '--labels', labels, '--out', join(dir, out)]);
-    let stderr = '';
-    p.stderr.on('data', (b) => (stderr += b));
-    p.on('close', (code) => (code === 0 ? resolve(JSON.parse(readFileSync(join(dir, out, 'metrics.json'), 'utf8'))) : reject(new Error(`CLI exit ${code}: ${stderr}`))));
-  });
-}
-
-const TILES = [
-  ['metric-pr-auc', (m: Metrics) => m.prAuc],
-  ['metric-opis', (m: Metrics) => m.opis],
-  ['metric-eps-opis', (m: Metrics) => m.epsOpis],
-  ['metric-recall-at-1', (m: Metrics) => m.recall['1']],
-  ['metric-nmi', (m: Metrics) => m.nmi],
-  ['metric-map-at-r', (m: Metrics) => m.mapAtR],
-  ['metric-r-precision', (m: Metrics) => m.rPrecision],
-] as const;
-
-/** The tile's exact value, from its tip ("… Exact value: 0.97.") */
-async function exactTile(page: Page, id: string): Promise<number> {
-  const tip = await page.locator('.eval-metric', { has: page.getByTestId(id) }).locator('.tip').textContent();
-  return Number(/Exact value: (.*)\.$/.exec(tip ?? '')?.[1]);
-}
-
-/** Every tile shows the CLI's value: exactly in its tip, and to the tile's precision on screen. */
-async function expectTiles(page: Page, m: Metrics): Promise<void> {
-  for (const [id, value] of TILES) {
-    const v = value(m);
-    expect(await exactTile(page, id), id).toBe(v);
-    await expect(page.getByTestId(id)).toHaveText(v === 0 ? '0' : Math.abs(v) >= 0.01 ? v.toFixed(4) : v.toPrecision(3));
-  }
-}
-
 /** axe finds nothing serious with the panel open and the set's views shown. */
 async function expectAxeClean(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
-
-/** Opens the panel (collapsed by default) and waits until no job is running. */
-async function openPanel(page: Page): Promise<void> {
-  if (await page.getByTestId('intro-close').isVisible()) await page.getByTestId('intro-close').click();
-  await page.getByTestId('own-embeddings-open').click();
-  await expect(page.getByTestId('own-embeddings-vectors')).toBeAttached();
-}
-
-const idle = (page: Page) => expect(page.getByTestId('own-embeddings-progress')).toHaveAttribute('data-state', 'idle');
-
-/** Picks both files with the two inputs and waits for the job to end. */
-async function pick(page: Page, vectors: string | { name: string; buffer: Buffer }, labels: string | { name: string; buffer: Buffer }): Promise<void> {
-  const file = (f: typeof vectors) => (typeof f === 'string' ? f : { ...f, mimeType: 'application/octet-stream' });
-  await page.getByTestId('own-embeddings-vectors').setInputFiles(file(vectors));
-  await page.getByTestId('own-embeddings-labels').setInputFiles(file(labels));
-  await idle(page);
 }
 
 test('Projector TSVs picked in the panel: every view, tiles equal to the CLI’s; a column, set B, a reload and Clear', async ({ page }) => {

@@ -66,8 +66,9 @@ async function run(msg: ToOwnWorker): Promise<void> {
   const names = { vectorsName: data.vectorsName, labelsName: data.labelsName, columns: data.columns, column: data.column };
   const { info, report, snapshot } = await evaluateSet(set, names, reporter(job, 'evaluating'));
   ms.evaluate = performance.now() - t;
-  // The parsed set goes back for the page to remember, when it is small enough to keep.
-  const keep = msg.type === 'files' && set.n * set.d * 4 <= keepUpTo;
+  // The parsed set goes back for the page to remember (with this evaluation), when it is small
+  // enough to keep; a remembered set evaluated again always is.
+  const keep = msg.type === 'set' || set.n * set.d * 4 <= keepUpTo;
   const kept = keep ? { ...data, data: ownBuffer(set.data), labels: ownBuffer(set.labels) } : null;
   const transfer: Transferable[] = [snapshot.points.buffer, snapshot.labels.buffer];
   if (kept) transfer.push(kept.data.buffer, kept.labels.buffer);

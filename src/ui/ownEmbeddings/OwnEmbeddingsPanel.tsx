@@ -48,6 +48,9 @@ function Progress() {
   );
 }
 
+/** The evaluation's path, in words. */
+const pathWords = (info: LoadedSet['info']) => (info.path === 'exact' ? 'exact: every pair sorted' : 'binned: 4,096 cosine bins');
+
 /** What slot `slot` holds: its files, size, path, time, whether it is remembered, and its labels column. */
 function SetSummary({ slot, set }: { slot: Slot; set: LoadedSet }) {
   const own = useOwnSession();
@@ -60,9 +63,18 @@ function SetSummary({ slot, set }: { slot: Slot; set: LoadedSet }) {
       <p>
         <span className={`tag ${slot.toLowerCase()}`}>{slot}</span> {describeSet(info)}
       </p>
-      <p className="hint" data-testid={`own-embeddings-time${id}`} data-seconds={set.seconds.toFixed(3)}>
-        {set.restored ? 'Restored and evaluated' : 'Evaluated'} ({info.path === 'exact' ? 'exact: every pair sorted' : 'binned: 4,096 cosine bins'}) in {secs(set.seconds)}
-        {set.restored ? '' : ` — reading ${secs(info.ms.read / 1000)}, parsing ${secs(info.ms.parse / 1000)}, evaluating ${secs(info.ms.evaluate / 1000)}`}.
+      <p className="hint" data-testid={`own-embeddings-time${id}`} data-seconds={set.seconds.toFixed(3)} data-reused={set.reused}>
+        {set.reused ? (
+          <>
+            Restored from your last visit as evaluated then ({pathWords(info)}, {secs(info.ms.evaluate / 1000)}); not evaluated again, since the evaluation
+            has not changed.
+          </>
+        ) : (
+          <>
+            {set.restored ? 'Restored and evaluated again (the evaluation has changed since your last visit)' : 'Evaluated'} ({pathWords(info)}) in {secs(set.seconds)}
+            {set.restored ? '' : ` — reading ${secs(info.ms.read / 1000)}, parsing ${secs(info.ms.parse / 1000)}, evaluating ${secs(info.ms.evaluate / 1000)}`}.
+          </>
+        )}
       </p>
       <p className="hint" data-testid={`own-embeddings-remembered${id}`}>
         {set.remembered === 'remembered' ? 'Remembered in this browser until you clear it.' : set.remembered.charAt(0).toUpperCase() + set.remembered.slice(1) + '.'}
@@ -92,7 +104,7 @@ function SetSummary({ slot, set }: { slot: Slot; set: LoadedSet }) {
 /**
  * "Evaluate your own embeddings" (issue 11), in the sidebar: two file inputs and a drop zone for
  * a model's embeddings and labels, read and evaluated in a worker of this page (nothing is sent
- * anywhere), set B to compare with A, and Clear. Collapsed until opened.
+ * anywhere), set B to compare with A, and Clear. Collapsed until opened, or until sets come back from the last visit.
  */
 export function OwnEmbeddingsPanel() {
   const own = useOwnSession();
@@ -100,6 +112,7 @@ export function OwnEmbeddingsPanel() {
   const sets = useOwnState((s) => s.sets);
   const error = useOwnState((s) => s.error);
   const anything = useOwnState((s) => s.sets.A !== null || s.sets.B !== null || s.busy !== null);
+  const open = useOwnState((s) => s.panelOpen);
   const [over, setOver] = useState(false);
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -107,7 +120,7 @@ export function OwnEmbeddingsPanel() {
     own.drop(Array.from(e.dataTransfer.files));
   };
   return (
-    <details className="export-panel own-embeddings" data-testid="own-embeddings">
+    <details className="export-panel own-embeddings" data-testid="own-embeddings" open={open} onToggle={(e) => own.setPanelOpen(e.currentTarget.open)}>
       <summary data-testid="own-embeddings-open">
         <h2>Evaluate your own embeddings</h2>
       </summary>

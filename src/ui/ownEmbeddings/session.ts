@@ -10,13 +10,11 @@ import { defaultConfig } from '../../state/params';
 import { addNotice, createPlaygroundStore, type PlaygroundStore } from '../../state/store';
 import { visibleText } from '../../state/notices';
 import type { FromOwnWorker, OwnSetData, OwnSetInfo, OwnStage } from '../../worker/ownProtocol';
-import { forgetSets, loadSets, saveSet, tooLargeToRemember, type Slot } from './storage';
+import { evaluationStillValid, forgetSets, lastSource, loadSets, rememberSource, saveSet, tooLargeToRemember, type Slot, type ViewSource } from './storage';
 import { JobQueue, type Job } from './jobs';
 
-export type { Slot } from './storage';
+export type { Slot, ViewSource } from './storage';
 
-/** Which views the page's main area shows. */
-export type ViewSource = 'run' | 'own';
 
 /** A set that was evaluated, as the panel describes it. */
 export interface LoadedSet {
@@ -27,6 +25,8 @@ export interface LoadedSet {
   remembered: string;
   /** It came back from an earlier visit (its files were not chosen now). */
   restored: boolean;
+  /** It came back with the report of that visit, shown as it was (the evaluation had not changed since). */
+  reused: boolean;
 }
 
 /** What the panel and the view switch show. */
@@ -41,6 +41,8 @@ export interface OwnState {
   sets: Record<Slot, LoadedSet | null>;
   /** A file chosen by one input while the other is still awaited. */
   pending: { vectors: File | null; labels: File | null };
+  /** Whether the panel is open (it opens on the sets brought back from the last visit). */
+  panelOpen: boolean;
 }
 
 
@@ -93,6 +95,7 @@ export class OwnEmbeddings {
     error: null,
     sets: { A: null, B: null },
     pending: { vectors: null, labels: null },
+    panelOpen: false,
   }));
   /** The views' hosts of sets A and B: controllers that never train, over stores the results fill. */
   readonly a: Controller;
@@ -109,6 +112,10 @@ export class OwnEmbeddings {
   constructor(private readonly main: Controller) {
     this.a = this.host();
     this.b = this.host();
+    let source = this.state.getState().source;
+    this.state.subscribe((s) => {
+      if (s.source !== source) rememberSource((source = s.source));
+    });
   }
 
   /** A view host whose notices and glossary requests go to the page's. */
@@ -179,17 +186,30 @@ export class OwnEmbeddings {
     return this.files[slot] !== null;
   }
 
-  /** Brings back the sets of the last visit (once per page). */
+  /**
+   * Brings back the sets of the last visit (once per page), with the panel open on them: each with
+   * its remembered report while the evaluation has not changed since (nothing is computed again),
+   * else evaluated again. The views show them when they showed them as the person left.
+   */
   restore(): Promise<void> {
+    const show = lastSource() === 'own';
     this.restoring ??= loadSets().then((sets) => {
       // B is compared with A: without A it is not brought back.
       const hasA = sets.some((s) => s.slot === 'A');
-      for (const s of sets) {
-        if ((s.slot === 'B' && !hasA) || this.state.getState().sets[s.slot]) continue;
-        this.jobs.add({ slot: s.slot, started: performance.now(), kind: 'set', set: s });
+      const back = sets.filter((s) => !(s.slot === 'B' && !hasA) && !this.state.getState().sets[s.slot]);
+      if (back.length) this.state.setState({ panelOpen: true, ...(show ? { source: 'own' as const } : {}) });
+      for (const s of back) {
+        const job: Job = { slot: s.slot, started: performance.now(), kind: 'set', set: s };
+        if (evaluationStillValid(s)) this.accept(job, { type: 'result', job: 0, ...s.evaluation, kept: null }, true);
+        else this.jobs.add(job);
       }
     });
     return this.restoring;
+  }
+
+  /** The panel was opened or closed by the person. */
+  setPanelOpen(open: boolean): void {
+    if (open !== this.state.getState().panelOpen) this.state.setState({ panelOpen: open });
   }
 
   /** Forgets both sets, here and in storage, and shows the training run again. */
@@ -223,7 +243,8 @@ export class OwnEmbeddings {
     addNotice(this.main.store, 'error', `Your embeddings were not loaded: ${message}`);
   }
 
-  private accept(job: Job, msg: Extract<FromOwnWorker, { type: 'result' }>): void {
+  /** Shows a result as set `job.slot`; `reused`: a remembered report, not computed now. */
+  private accept(job: Job, msg: Extract<FromOwnWorker, { type: 'result' }>, reused = false): void {
     const { info, kept } = msg;
     const { report, snapshot } = forDisplay(msg.report, msg.snapshot);
     const restored = job.kind === 'set';
@@ -241,28 +262,29 @@ export class OwnEmbeddings {
     if (job.slot === 'B') this.a.compare = this.b;
     if (job.kind === 'files') this.files[job.slot] = { vectors: job.vectors, labels: job.labels, roles: job.roles };
     const tooLarge = tooLargeToRemember(info.n * info.d * 4);
-    const set: LoadedSet = { info, seconds: (performance.now() - job.started) / 1000, remembered: restored ? 'remembered' : (tooLarge ?? 'remembering…'), restored };
+    const set: LoadedSet = { info, seconds: (performance.now() - job.started) / 1000, remembered: restored ? 'remembered' : (tooLarge ?? 'remembering…'), restored, reused };
     const s = this.state.getState();
     this.state.setState({
       sets: { ...s.sets, [job.slot]: set },
       error: null,
-      // A set just chosen is shown at once; a restored one waits for the person to switch.
+      // A set just chosen is shown at once; a restored one as restore() decided.
       source: restored ? s.source : 'own',
     });
     for (const w of info.warnings) addNotice(this.main.store, 'warn', `Your embeddings: ${w}`);
     if (restored) {
-      addNotice(this.main.store, 'info', `Your embeddings from your last visit are back as set ${job.slot}: ${describeSet(info)}. “Your embeddings” above the views shows them; “Clear” in the panel forgets them.`);
+      const how = reused ? 'as evaluated then' : 'evaluated again (the evaluation has changed since)';
+      addNotice(this.main.store, 'info', `Your embeddings from your last visit are back as set ${job.slot}, ${how}: ${describeSet(info)}. “Your embeddings” above the views shows them; “Clear” in the panel forgets them.`);
     }
-    if (kept) void this.remember(job.slot, kept, set);
+    if (kept) void this.remember(job.slot, kept, set, { info, report: msg.report, snapshot: msg.snapshot });
     // Not kept (too large): the set remembered before it must not come back in its place.
     else if (!restored) void forgetSets([job.slot]).catch(() => {});
   }
 
-  /** Stores the set for the next visit and says whether that worked. */
-  private async remember(slot: Slot, data: OwnSetData, set: LoadedSet): Promise<void> {
+  /** Stores the set and its evaluation for the next visit and says whether that worked. */
+  private async remember(slot: Slot, data: OwnSetData, set: LoadedSet, evaluation: Parameters<typeof saveSet>[2]): Promise<void> {
     let remembered = 'remembered';
     try {
-      await saveSet(slot, data);
+      await saveSet(slot, data, evaluation);
     } catch (e) {
       remembered = `not remembered: the browser refused to store it (${e instanceof Error ? e.message : String(e)})`;
     }

@@ -1,21 +1,42 @@
 /**
  * Where the page remembers the last loaded sets of one's own (A and B) until they are cleared: in
  * IndexedDB, this browser only (a link cannot carry the data). A set is kept as parsed — its
- * Float32Array, labels, class names and file names — and evaluated again when the page opens.
+ * Float32Array, labels, class names and file names — with its evaluation, which the next visit
+ * shows again as it is while the evaluation's version and the set's hash still match; otherwise
+ * the set is evaluated again.
  */
-import type { OwnSetData } from '../../worker/ownProtocol';
+import type { EvalReport } from '../../eval/evaluate';
+import { EVALUATION_VERSION } from '../../eval/version';
+import type { EmbeddingSnapshot } from '../../worker/protocol';
+import type { OwnSetData, OwnSetInfo } from '../../worker/ownProtocol';
 
 /** Which of the two sets: A, or B compared with A. */
 export type Slot = 'A' | 'B';
 
+/** Which views the page's main area shows: the training run's, or the sets'. */
+export type ViewSource = 'run' | 'own';
+
 /** Vectors larger than this are not remembered (a tab's storage quota, and the time to write it). */
 export const REMEMBER_MAX_BYTES = 128 * 2 ** 20;
+
+/** A set's evaluation as remembered: what the views showed, and what it was made from. */
+export interface StoredEvaluation {
+  /** {@link EVALUATION_VERSION} of the code that made it. */
+  version: number;
+  /** {@link hashSet} of the set it was made from. */
+  hash: string;
+  info: OwnSetInfo;
+  report: EvalReport;
+  snapshot: EmbeddingSnapshot;
+}
 
 /** A remembered set, as stored. */
 export interface StoredSet extends OwnSetData {
   slot: Slot;
   /** When it was loaded (ms since the epoch). */
   savedAt: number;
+  /** Its evaluation (absent in sets remembered before evaluations were). */
+  evaluation?: StoredEvaluation;
 }
 
 const DB_NAME = 'metric-playground-own-embeddings';
@@ -71,9 +92,34 @@ async function withStore<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) =>
   }
 }
 
-/** Keeps `set` as slot `slot` (replacing the one there). */
-export async function saveSet(slot: Slot, set: OwnSetData): Promise<void> {
-  const record: StoredSet = { ...set, slot, savedAt: Date.now() };
+/**
+ * A hash of the set's numbers, labels and class names (two 32-bit FNV-1a lanes over their words, as
+ * 16 hex digits): a stored evaluation belongs to exactly these.
+ */
+export function hashSet(set: Pick<OwnSetData, 'n' | 'd' | 'data' | 'labels' | 'classNames'>): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ set.n ^ (set.d << 20);
+  const mix = (w: number) => {
+    h1 = Math.imul(h1 ^ w, 0x01000193);
+    h2 = Math.imul(h2 ^ w, 0x5bd1e995) ^ (h2 >>> 15);
+  };
+  const words = new Uint32Array(set.data.buffer, set.data.byteOffset, set.data.length);
+  for (let i = 0; i < words.length; i++) mix(words[i]);
+  for (let i = 0; i < set.labels.length; i++) mix(set.labels[i]);
+  for (const name of set.classNames) for (let i = 0; i < name.length; i++) mix(name.charCodeAt(i));
+  const hex = (h: number) => (h >>> 0).toString(16).padStart(8, '0');
+  return hex(h1) + hex(h2);
+}
+
+/** Whether `set`'s stored evaluation can be shown as it is: made by this evaluation's version, from these very numbers. */
+export function evaluationStillValid(set: StoredSet): set is StoredSet & { evaluation: StoredEvaluation } {
+  const e = set.evaluation;
+  return !!e && e.version === EVALUATION_VERSION && e.hash === hashSet(set) && !!e.report && !!e.snapshot && !!e.info;
+}
+
+/** Keeps `set` as slot `slot` (replacing the one there), with its evaluation (made by this version). */
+export async function saveSet(slot: Slot, set: OwnSetData, evaluation: Omit<StoredEvaluation, 'version' | 'hash'>): Promise<void> {
+  const record: StoredSet = { ...set, slot, savedAt: Date.now(), evaluation: { ...evaluation, version: EVALUATION_VERSION, hash: hashSet(set) } };
   await withStore('readwrite', (s) => {
     s.put(record);
   });
@@ -112,4 +158,25 @@ export async function forgetSets(slots: Slot[]): Promise<void> {
   await withStore('readwrite', (s) => {
     for (const slot of slots) s.delete(slot);
   });
+}
+
+/** Where the page keeps which views were shown (this browser): a reload shows the same. */
+const SOURCE_KEY = 'metric-playground-view-source';
+
+/** The views shown when the page was last left ('run' where storage is denied). */
+export function lastSource(): ViewSource {
+  try {
+    return localStorage.getItem(SOURCE_KEY) === 'own' ? 'own' : 'run';
+  } catch {
+    return 'run';
+  }
+}
+
+/** Keeps `source` for the next visit (nothing where storage is denied). */
+export function rememberSource(source: ViewSource): void {
+  try {
+    localStorage.setItem(SOURCE_KEY, source);
+  } catch {
+    // Storage denied: a reload shows the training run's views, as before.
+  }
 }

@@ -1,0 +1,14 @@
+/**
+ * The version of what an evaluation computes. A report kept from an earlier visit (your own
+ * embeddings, remembered in IndexedDB) is shown again as it is only while this version is the one
+ * that made it; after a change to how any metric or view is computed, the set is evaluated again.
+ */
+export const EVALUATION_VERSION = 1;
+
+/**
+ * A fingerprint of the sources the version stands for (src/eval and the own-embeddings
+ * evaluation, tests and the reference aside). `version.test.ts` recomputes it: when the code
+ * changed, it fails until EVALUATION_VERSION is raised and this is updated, so a changed
+ * evaluation is never shown from a stale report.
+ */
+export const EVALUATION_SOURCES = '8cc92ff842a046ff';
