@@ -4,7 +4,7 @@ import { tensorCount, useCpuBackend } from '../ml/testing';
 import { accumulateJs, normaliseRows } from './accumulate';
 import { evaluateEmbeddings, PR_MAX_POINTS, RECALL_KS } from './evaluate';
 import { kmeansBest, nmi } from './kmeans';
-import { averagePrecision, averagePrecisionBounds, calibrationRange, epsOpis, opis } from './metrics';
+import { averagePrecision, averagePrecisionBounds, calibrationRange, epsOpis, opis } from './histogramMetrics';
 import { opisErrorBound } from './opisBounds';
 import { retrieval, retrievalPass, R_CAP } from './retrieval';
 import * as refPairs from './reference/pairs';

@@ -14,26 +14,12 @@ import { scoreDistributions } from './distributions';
 import { exactPairs, type ExactPairs } from './exact';
 import { assertFiniteEmbeddings } from './finite';
 import { kmeansBestAsync, KMEANS_RESTARTS, nmi } from './kmeans';
-import {
-  averagePrecisionBounds,
-  averagePrecisionFromGroups,
-  calibrationGridFrom,
-  calibrationRangeFrom,
-  distanceHistogram,
-  epsOpisFrom,
-  globalCounts,
-  histogramCounts,
-  opisClassesFrom,
-  opisFrom,
-  prCurveFromGroups,
-  sphereDistance,
-  utilityCurvesFrom,
-  DEFAULT_EPS,
-  DEFAULT_FAR_HI,
-  DEFAULT_FAR_LO,
-  DEFAULT_GRID,
-  type CountSource,
-} from './metrics';
+import { sphereDistance, DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID, type CountSource } from './countSource';
+import { averagePrecisionFromGroups, prCurveFromGroups } from './prAuc';
+import { calibrationGridFrom, calibrationRangeFrom, utilityCurvesFrom } from './calibration';
+import { epsOpisFrom, opisClassesFrom, opisFrom } from './opis';
+import { globalCounts, histogramCounts } from './binnedCounts';
+import { averagePrecisionBounds, distanceHistogram } from './histogramMetrics';
 import { binLow, DEFAULT_BINS, type PairHistograms } from './pairHistograms';
 import { farGrid, operatingPoints, type OperatingPoints } from './operatingPoints';
 import { binningBounds } from './opisBounds';

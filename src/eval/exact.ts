@@ -7,28 +7,17 @@
  * cross-checked against these.
  *
  * Every cosine is snapped to a multiple of 2⁻²⁰ before ranking (snap.ts, SPEC: cosines equal in
- * exact arithmetic must not be split by float rounding). The metric cores of metrics.ts are reused:
+ * exact arithmetic must not be split by float rounding). The metric cores (prAuc.ts, calibration.ts, opis.ts) are reused:
  * AP over the distinct snapped cosines (ties = one operating point), and a {@link CountSource} whose levels are the distinct distances
  * (per-class sorted distances, binary-searched) for the calibration range, utility, OPIS, ε-OPIS.
  */
 import { assertFiniteEmbeddings } from './finite';
 import { normaliseRows } from './accumulate';
 import { snapCosine } from './snap';
-import {
-  averagePrecisionFromGroups,
-  calibrationRangeFrom,
-  epsOpisFrom,
-  opisFrom,
-  prCurveFromGroups,
-  sphereDistance,
-  utilityCurvesFrom,
-  type CountSource,
-  type EpsOpisOptions,
-  type OpisOptions,
-  type UtilityCurves,
-  DEFAULT_FAR_HI,
-  DEFAULT_FAR_LO,
-} from './metrics';
+import { sphereDistance, type CountSource, DEFAULT_FAR_HI, DEFAULT_FAR_LO } from './countSource';
+import { averagePrecisionFromGroups, prCurveFromGroups } from './prAuc';
+import { calibrationRangeFrom, utilityCurvesFrom, type UtilityCurves } from './calibration';
+import { epsOpisFrom, opisFrom, type EpsOpisOptions, type OpisOptions } from './opis';
 
 export interface ExactPairs extends CountSource {
   n: number;

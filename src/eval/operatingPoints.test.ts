@@ -3,7 +3,8 @@ import { Rng } from '../data/rng';
 import { accumulateJs } from './accumulate';
 import { evaluateEmbeddings } from './evaluate';
 import { exactPairs } from './exact';
-import { histogramCounts, sphereDistance } from './metrics';
+import { histogramCounts } from './binnedCounts';
+import { sphereDistance } from './countSource';
 import { DEFAULT_FARS, farGrid, operatingPoint, operatingPoints, pointAt, pointAtFar } from './operatingPoints';
 
 /** Brute force in float64: every pair's (snapped) distance, the ⌈far·M⌉-th smallest negative, then counts. */

@@ -5,7 +5,8 @@
  * question a deployed system asks ("one threshold for everyone: who pays for it?"), and the per-class
  * spread is what OPIS summarises. Pure TypeScript on a {@link CountSource} (exact or binned).
  */
-import { thresholdFromLevels, type CountSource } from './metrics';
+import { thresholdFromLevels } from './calibration';
+import type { CountSource } from './countSource';
 
 /** What a single distance threshold does, globally and per class. */
 export interface OperatingPoint {

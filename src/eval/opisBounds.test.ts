@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { accumulateJs } from './accumulate';
-import { epsOpis, opis } from './metrics';
+import { epsOpis, opis } from './histogramMetrics';
 import { binningBounds, epsOpisErrorBound, opisErrorBound } from './opisBounds';
 import * as refPairs from './reference/pairs';
 import * as refCal from './reference/calibration';

@@ -11,21 +11,10 @@
  * lie in [U_lo, U_hi] computed from those counts.
  */
 import type { PairHistograms } from './pairHistograms';
-import {
-  DEFAULT_EPS,
-  DEFAULT_FAR_HI,
-  DEFAULT_FAR_LO,
-  DEFAULT_GRID,
-  epsGroupSize,
-  firstAcceptedBin,
-  histogramCounts,
-  opisClassesFrom,
-  thresholdFromLevels,
-  thresholdGrid,
-  utilityFromCounts,
-  type EpsOpisOptions,
-  type OpisOptions,
-} from './metrics';
+import { DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID } from './countSource';
+import { thresholdFromLevels, thresholdGrid, utilityFromCounts } from './calibration';
+import { epsGroupSize, opisClassesFrom, type EpsOpisOptions, type OpisOptions } from './opis';
+import { firstAcceptedBin, histogramCounts } from './binnedCounts';
 
 /** Accepted counts per class at each grid point: surely, possibly, and as the binned metric counts them. */
 interface Brackets {

@@ -6,7 +6,7 @@
  * range's rule (the first negative distance at which the FAR reaches the target). Pure TypeScript
  * on a {@link CountSource}, exact or binned.
  */
-import type { CountSource } from './metrics';
+import type { CountSource } from './countSource';
 import { operatingPoint } from './operatingPoints';
 
 /** The FARs TAR is reported at by default (SPEC: 1e-4, 1e-3, 1e-2). */

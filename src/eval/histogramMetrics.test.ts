@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { accumulateJs } from './accumulate';
+import { edgeDistances } from './binnedCounts';
 import { exactAveragePrecision, exactOpis, exactPairs } from './exact';
 import {
   averagePrecision,
   averagePrecisionBounds,
   calibrationRange,
   distanceHistogram,
-  edgeDistances,
-  epsGroupSize,
   epsOpis,
   opis,
   prCurve,
-  thresholdGrid,
   utilityCurves,
-} from './metrics';
+} from './histogramMetrics';
+import { thresholdGrid } from './calibration';
 import { binLow, cosineBin, type PairHistograms } from './pairHistograms';
 import { opisErrorBound } from './opisBounds';
 import * as refPairs from './reference/pairs';
@@ -250,14 +249,5 @@ describe('edge cases (binned, against the reference)', () => {
     const h2 = await hist(distinct, 256);
     expect(averagePrecision(h2)).toBeNaN();
     expect(opis(h2)).toBeNaN();
-  });
-
-  it('thresholdGrid and epsGroupSize equal the reference', () => {
-    for (const [a, b, G] of [[0.3, 0.9, 101], [0.1, 0.1, 10], [1, 0.5, 3], [0.123, 1.77, 17]]) {
-      expect(thresholdGrid(a, b, G)).toEqual(refCal.thresholdGrid(a, b, G));
-    }
-    for (const [eps, T] of [[0.1, 10], [0.15, 30], [0.1, 3], [1, 7], [0.5, 5]]) expect(epsGroupSize(eps, T)).toBe(refCal.epsGroupSize(eps, T));
-    expect(() => thresholdGrid(0, 1, 1)).toThrow();
-    expect(() => calibrationRange({ bins: 4, numClasses: 1, pos: new Float64Array(4), neg: Float64Array.of(2, 0, 0, 0), classCount: new Float64Array(1) }, 2, 3)).toThrow();
   });
 });
