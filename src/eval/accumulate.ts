@@ -31,6 +31,11 @@ export interface AccumulateOptions {
   onProgress?: (fraction: number) => void;
   /** Minimum work between two yields, in milliseconds (default 50; 0 = after every tile). */
   yieldMs?: number;
+  /**
+   * The rows already l2-normalised by {@link normaliseRows}, when the caller has them (an
+   * evaluation normalises once for every metric); else they are normalised here.
+   */
+  unit?: Float64Array;
 }
 
 /** Rows of a tile in the JS path (two 128 × 64 float64 tiles = 128 KiB, inside L2). */
@@ -78,8 +83,8 @@ function makePacer(total: number, opts: AccumulateOptions | undefined) {
 }
 
 /**
- * All-pairs cosine histograms in plain JS. `emb` is n×d row-major (normalised again here, see the
- * module comment), `labels` in 0 … numClasses − 1.
+ * All-pairs cosine histograms in plain JS. `emb` is n×d row-major (normalised here unless
+ * `opts.unit` holds it normalised, see the module comment), `labels` in 0 … numClasses − 1.
  */
 export async function accumulateJs(
   emb: Float32Array,
@@ -92,7 +97,7 @@ export async function accumulateJs(
 ): Promise<PairHistograms> {
   const h = emptyHistograms(numClasses, bins);
   countClasses(h, labels, n);
-  const x = normaliseRows(emb, n, d);
+  const x = opts?.unit ?? normaliseRows(emb, n, d);
   const lab = Int32Array.from({ length: n }, (_, i) => labels[i]);
   const pos = h.pos;
   const neg = h.neg;
@@ -195,7 +200,7 @@ export async function accumulateTf(
   const block = Math.max(1, Math.floor(opts?.block ?? TF_BLOCK));
   let done = 0;
 
-  const xn = normaliseRows(emb, n, d);
+  const xn = opts?.unit ?? normaliseRows(emb, n, d);
   await forEachCosineBlock(xn, n, d, block, async (s, I, J) => {
     const a0 = I * block;
     const a1 = Math.min(n, a0 + block);

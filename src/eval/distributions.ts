@@ -39,13 +39,14 @@ export function scoreDistributions(
   d: number,
   queries: Int32Array,
   bins = 100,
+  unit?: Float64Array,
 ): ScoreDistributions {
   if (labels.length < n) throw new Error(`scoreDistributions: ${n} embeddings but ${labels.length} labels`);
   if (!Number.isInteger(bins) || bins < 1) throw new Error(`scoreDistributions: bad bin count ${bins}`);
   for (const q of queries) if (!(q >= 0 && q < n)) throw new Error(`scoreDistributions: bad query index ${q}`);
   const edges: number[] = [];
   for (let k = 0; k <= bins; k++) edges.push((2 * k) / bins - 1);
-  const x = normaliseRows(emb, n, d);
+  const x = unit ?? normaliseRows(emb, n, d);
   const half = bins / 2;
   const perQuery: number[][] = [];
   for (const q of queries) {

@@ -159,7 +159,9 @@ export async function evaluateEmbeddings(
     if (opts.between) await opts.between();
   };
   const allPairsShare = 0.8;
-  const acc = { between: opts.between, onProgress: progress && ((f: number) => progress(allPairsShare * f)) };
+  // The rows l2-normalised once (SPEC "Notation"), for every metric below.
+  const x64 = normaliseRows(emb, n, d);
+  const acc = { between: opts.between, onProgress: progress && ((f: number) => progress(allPairsShare * f)), unit: x64 };
 
   // All-pairs part.
   let src: CountSource;
@@ -168,7 +170,7 @@ export async function evaluateEmbeddings(
   let bins: number | null = null;
   let hist: { h: PairHistograms; counts: ReturnType<typeof histogramCounts> } | null = null;
   if (opts.path === 'exact') {
-    const ex = exactPairs(emb, labels, n, d, numClasses);
+    const ex = exactPairs(emb, labels, n, d, numClasses, x64);
     src = ex;
     groups = { pos: ex.pos, neg: ex.neg, score: (i) => ex.cos[i] };
     distance = exactDistanceHistogram(ex, DISTANCE_BINS);
@@ -213,9 +215,8 @@ export async function evaluateEmbeddings(
   }
 
   // Retrieval over every item (or the opt-in sample of queries), each against every other item,
-  // and NMI of k-means on every item: the rows normalised once, for both.
+  // and NMI of k-means on every item.
   const rng = new Rng(seed);
-  const x64 = normaliseRows(emb, n, d);
   const sample = opts.recallSample;
   if (sample !== undefined && !(Number.isInteger(sample) && sample >= 1)) throw new Error(`evaluateEmbeddings: recallSample must be a whole number ≥ 1, got ${sample}`);
   const sampled = sample !== undefined && sample < n;
@@ -249,7 +250,7 @@ export async function evaluateEmbeddings(
   const Q = Math.min(opts.queries ?? 200, n);
   const order = rng.fork().shuffle(Array.from({ length: n }, (_, i) => i));
   const queries = Int32Array.from(order.slice(0, Q));
-  const scoreDistribution = scoreDistributions(emb, labels, n, d, queries, 100);
+  const scoreDistribution = scoreDistributions(emb, labels, n, d, queries, 100, x64);
   progress?.(1);
 
   return {

@@ -57,10 +57,10 @@ function countAtMost(sorted: Float64Array, d: number): number {
  * Every pair's cosine, sorted, with per-class sorted distances. Throws above {@link EXACT_MAX_ITEMS}
  * and on non-finite rows (their ties would never end).
  */
-export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: number, d: number, numClasses: number): ExactPairs {
+export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: number, d: number, numClasses: number, unit?: Float64Array): ExactPairs {
   if (n > EXACT_MAX_ITEMS) throw new RangeError(`exact path: ${n} items is more than ${EXACT_MAX_ITEMS}`);
   assertFiniteEmbeddings(emb, n, d);
-  const x = normaliseRows(emb, n, d);
+  const x = unit ?? normaliseRows(emb, n, d);
   const classCount = new Int32Array(numClasses);
   for (let i = 0; i < n; i++) {
     const y = labels[i];

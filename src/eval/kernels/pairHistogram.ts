@@ -57,6 +57,8 @@ export interface WgslAccumulateOptions {
   copies?: number;
   /** Force a counter layout: 'pair' (one atomic per pair) or 'class' (pos/neg rows). For tests. */
   layout?: 'pair' | 'class';
+  /** The rows already l2-normalised by `normaliseRows` (as accumulate.ts's option). */
+  unit?: Float64Array;
 }
 
 const now = (): number => performance.now();
@@ -101,7 +103,7 @@ export async function accumulateWgsl(
 
   // Normalised rows (float64 → float32), zero-padded to K columns.
   const K = Math.ceil(d / 4) * 4;
-  const xn = normaliseRows(emb, n, d);
+  const xn = opts?.unit ?? normaliseRows(emb, n, d);
   const xf = new Float32Array(n * K);
   for (let r = 0; r < n; r++) for (let t = 0; t < d; t++) xf[r * K + t] = xn[r * d + t];
 
