@@ -4,7 +4,7 @@
  * in [0, 2]); keys are stable for scripts.
  */
 import type { EvalReport } from '../eval/evaluate';
-import { KMEANS_RESTARTS } from '../eval/kmeans';
+import { KMEANS_RESTARTS } from '../eval/kmeansRestarts';
 import { pointAtFar } from '../eval/operatingPoints';
 import { R_CAP } from '../eval/retrieval';
 import { TAR_FARS } from '../eval/roc';

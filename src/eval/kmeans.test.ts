@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { normaliseRows } from './accumulate';
-import { clusteringInertia, kmeansBest, kmeansBestAsync, kmeansPlusPlus, KMEANS_RESTARTS, nmi, portableLog, restartSeeds } from './kmeans';
+import { clusteringInertia, kmeansPlusPlus } from './kmeans';
+import { kmeansBest, kmeansBestAsync, KMEANS_RESTARTS, restartSeeds } from './kmeansRestarts';
+import { nmi, portableLog } from './nmi';
 import * as ref from './reference/clustering';
 
 function makeSet(seed: number, n: number, C: number, d: number, noise: number) {
