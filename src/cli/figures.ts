@@ -1,9 +1,9 @@
 /**
- * The page's evaluation plots as standalone SVG files, drawn by the page's own d3 `draw` functions
- * (src/ui/plots) into a DOM made by linkedom — one drawing code for the page and the files. The
- * page's styles are CSS classes; each file carries them in a `<style>` (the plots' rules from
- * evaluation.css, thresholdTool.css and styles.css, with the light theme's colours), so it needs
- * nothing else. What the page paints on a canvas is written as vector paths and circles, as the
+ * The page's evaluation plots as standalone SVG files, drawn by the page's own d3 drawing functions
+ * (src/ui/plots/*Chart.ts, each from its view's plain data, built here from the report) into a DOM
+ * made by linkedom — one drawing code for the page and the files. The page's styles are CSS
+ * classes; each file carries them in a `<style>` (the plots' rules from evaluation.css,
+ * thresholdTool.css and styles.css, with the light theme's colours), so it needs nothing else. What the page paints on a canvas is written as vector paths and circles, as the
  * page's SVG export writes it: the score distributions' query lines (scoreLines.ts) and the
  * embedding's points (embeddingMarkup.ts, embeddingFigure.ts).
  */
@@ -11,26 +11,26 @@ import { parseHTML } from 'linkedom';
 import evaluationCss from '../ui/plots/evaluation.css?raw';
 import thresholdCss from '../ui/plots/thresholdTool.css?raw';
 import pageCss from '../ui/styles.css?raw';
-import { draw as drawPr } from '../ui/plots/PrCurve';
-import { draw as drawUtility } from '../ui/plots/UtilityCurves';
-import { draw as drawDistance } from '../ui/plots/DistanceHistogram';
+import { drawPr } from '../ui/plots/prChart';
+import { drawUtility } from '../ui/plots/utilityChart';
+import { drawDistance } from '../ui/plots/distanceChart';
 import { draw as drawScatter } from '../ui/plots/OpisScatter';
-import { draw as drawScores } from '../ui/plots/ScoreDistribution';
-import { draw as drawThreshold } from '../ui/plots/ThresholdTool';
+import { drawScores } from '../ui/plots/scoreChart';
+import { drawThreshold, THRESHOLD_SIZE } from '../ui/plots/thresholdChart';
 import { drawRoc } from '../ui/plots/rocChart';
-import { farLabel } from '../ui/plots/thresholdView';
+import { farLabel, thresholdView } from '../ui/plots/thresholdView';
 import { queryLinesMarkup } from '../ui/plots/scoreLines';
 import { classColour } from '../ui/plots/palette';
 import { embeddingView, type EmbeddedItems } from './embeddingFigure';
 import type { EvalReport } from '../eval/evaluate';
-import type { PlaygroundState, RunPoint } from '../state/store';
+import type { RunPoint } from '../state/store';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The plots' viewBox (every evaluation plot of the page is 420 × 260). */
 const W = 420;
 const H = 260;
-/** The threshold tool's chart is lower (ThresholdTool.tsx: 420 × 240). */
-const THRESHOLD_H = 240;
+/** The threshold tool's chart is lower (thresholdChart.ts). */
+const THRESHOLD_H = THRESHOLD_SIZE[1];
 
 /** One figure: a file name and its SVG text. */
 export interface Figure {
@@ -83,11 +83,6 @@ function render(title: string, paint: (svg: SVGSVGElement, box: HTMLElement) => 
   return standalone(title, under + svg.innerHTML, f);
 }
 
-/** The page's state as the evaluation plots read it: this report with its class names, nothing pinned, the threshold tool at `far`. */
-function stateOf(report: EvalReport, classNames: string[], far = 0.01): PlaygroundState {
-  return { evaluation: { ...report, classNames, step: 0, full: true }, pinned: [], thresholdFar: far } as unknown as PlaygroundState;
-}
-
 /** A figure drawn by `paint` into a fresh `<svg>`. */
 function figure(file: string, title: string, paint: (svg: SVGSVGElement, box: HTMLElement) => void, f?: Frame, under?: string): Figure {
   return { file, title, svg: render(title, paint, f, under) };
@@ -99,20 +94,21 @@ function figure(file: string, title: string, paint: (svg: SVGSVGElement, box: HT
  * each of `fars` (the --far rates) and the embedding of `set` (the items evaluated for `report`).
  */
 export function evaluationFigures(report: EvalReport, set: EmbeddedItems, fars: readonly number[]): Figure[] {
-  const s = stateOf(report, set.classNames);
+  // Each view's plain data from the report, as the page builds it from its state: the set's class
+  // names (the report itself may have none), nothing pinned (a file shows this evaluation alone).
+  const classNames = set.classNames;
   const sd = report.scoreDistribution;
   const vars = lightVars();
   const ink = (name: string) => vars.get(name) ?? '#1f2328';
   const emb = embeddingView(set, { colour: classColour, ink: ink('--ink'), muted: ink('--muted'), line: ink('--circle') });
   return [
-    figure('pr-curve.svg', 'Precision–recall over all pairs', (g, b) => drawPr(s, g, b)),
-    figure('utility-curves.svg', 'Per-class utility over the calibration range', (g, b) => drawUtility(s, g, b)),
-    // Plain data, no state dressed up as a run: the report's curve.
+    figure('pr-curve.svg', 'Precision–recall over all pairs', (g, b) => drawPr(g, b, { evaluation: report, pinned: [] })),
+    figure('utility-curves.svg', 'Per-class utility over the calibration range', (g, b) => drawUtility(g, b, { utility: report.utility, calibration: report.calibration, opis: report.opis, epsOpis: report.epsOpis, classNames })),
     figure('roc.svg', 'ROC / DET: true accepts against false accepts', (g) => drawRoc(g, report.roc ?? null)),
-    figure('distance-histogram.svg', 'Pair distance distributions', (g, b) => drawDistance(s, g, b)),
-    figure('score-distribution.svg', `Score distribution per query (${sd.perQuery.length} queries)`, (g, b) => drawScores(s, g, b), PLOT, queryLinesMarkup(sd)),
+    figure('distance-histogram.svg', 'Pair distance distributions', (g, b) => drawDistance(g, b, report.distance)),
+    figure('score-distribution.svg', `Score distribution per query (${sd.perQuery.length} queries)`, (g, b) => drawScores(g, b, sd), PLOT, queryLinesMarkup(sd)),
     ...fars.map((far) => ({
-      ...figure(`threshold-far-${far}.svg`, `One threshold for every class: per-class FAR and FRR at global ${farLabel(far)}`, (g, b) => drawThreshold(stateOf(report, set.classNames, far), g, b), {
+      ...figure(`threshold-far-${far}.svg`, `One threshold for every class: per-class FAR and FRR at global ${farLabel(far)}`, (g, b) => drawThreshold(g, b, thresholdView({ operating: report.operating, classNames }, far)), {
         width: W,
         height: THRESHOLD_H,
         cls: 'eval-plot threshold-tool',

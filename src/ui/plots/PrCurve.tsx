@@ -1,121 +1,29 @@
 import { useRef } from 'react';
-import * as d3 from 'd3';
 import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
-import type { PlaygroundState } from '../../state/store';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
-
-const W = 420;
-const H = 260;
-const M = { top: 12, right: 14, bottom: 36, left: 46 };
-
-/** How the report's AP was computed, for the legend (SPEC: binned results state their binning). */
-function pathLabel(e: { path: string; bins: number | null }): string {
-  return e.path === 'exact' ? 'exact' : `binned, ${e.bins ?? '?'} bins`;
-}
+import { drawPr, prChartData, PR_SIZE } from './prChart';
 
 /**
  * Precision vs recall over all pairs ranked by cosine (CE Fig. 4), drawn as the step function AP
  * integrates (`Σ (R_n − R_{n−1}) P_n`: precision P_n holds over (R_{n−1}, R_n]); the pinned curve
- * of an earlier run dashed on top, for comparison.
+ * of an earlier run dashed on top, for comparison. The drawing takes plain data (prChart.ts).
  */
 export function PrCurve() {
   const { store } = useController();
   const boxRef = useRef<HTMLElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const redraw = () => {
-    if (boxRef.current && svgRef.current) draw(store.getState(), svgRef.current, boxRef.current);
+    if (boxRef.current && svgRef.current) drawPr(svgRef.current, boxRef.current, prChartData(store.getState()));
   };
   useFrameRedraw(store, (s) => s.evaluation, redraw);
   useFrameRedraw(store, (s) => s.pinned, redraw);
   return (
     <figure className="plot eval-plot" data-testid="pr-curve" data-points="0" ref={boxRef}>
       <PlotTitle id="pr-curve">Precision–recall over all pairs</PlotTitle>
-      <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="precision-recall curve" />
+      <svg ref={svgRef} viewBox={`0 0 ${PR_SIZE[0]} ${PR_SIZE[1]}`} role="img" aria-label="precision-recall curve" />
       <PlotAlternative id="pr-curve" />
     </figure>
   );
-}
-
-/** Pinned curves, told apart by colour (dashed, unlike the current run's solid line). */
-const PIN_COLOURS = ['#ee7733', '#009988', '#cc3311', '#33bbee', '#ee3377', '#bbbbbb'];
-
-/** Draws the PR curve of `s.evaluation` (and `s.pinned`) into `svgEl` (viewBox 420×260); exported for the CLI's SVG files. */
-export function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
-  const { evaluation: e, pinned } = s;
-  const svg = d3.select(svgEl);
-  svg.selectAll('*').remove();
-  box.dataset.points = String(e ? e.pr.recall.length : 0);
-  const x = d3.scaleLinear().domain([0, 1]).range([M.left, W - M.right]);
-  const y = d3.scaleLinear().domain([0, 1]).range([H - M.bottom, M.top]);
-  svg.append('g').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(5));
-  svg.append('g').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5));
-  svg.append('text').attr('class', 'axis-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('recall (fraction of positive pairs)');
-  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('precision');
-  if (!e && pinned.length === 0) {
-    svg.append('text').attr('class', 'empty-state').attr('x', (M.left + W - M.right) / 2).attr('y', H / 2).text('No evaluation yet — train a few steps');
-    return;
-  }
-
-  const line = d3
-    .line<number>()
-    .curve(d3.curveStepBefore)
-    .defined((_, i, a) => Number.isFinite(a[i]))
-    .y((p) => y(p));
-  const legend: { cls: string; colour?: string; text: string }[] = [];
-  if (e) {
-    // Chance level: a random ranking has precision = share of positive pairs at every recall.
-    const chance = e.pairs > 0 ? e.positives / e.pairs : 0;
-    svg
-      .append('line')
-      .attr('class', 'pr-chance')
-      .attr('x1', x(0))
-      .attr('x2', x(1))
-      .attr('y1', y(chance))
-      .attr('y2', y(chance))
-      .append('title')
-      .text(`chance: precision ${chance.toFixed(3)} (share of positive pairs)`);
-    const r = e.pr.recall;
-    svg
-      .append('path')
-      .attr('class', 'pr-line')
-      .attr('d', line.x((_, i) => x(r[i]))(e.pr.precision))
-      .append('title')
-      .text(`current run · AP ${e.ap.toFixed(4)} · ${pathLabel(e)}`);
-    legend.push({ cls: 'pr-line', text: `current · AP ${e.ap.toFixed(3)} (${pathLabel(e)})` });
-    // Sparse invisible hover targets: a <title> per ~40 operating points keeps the DOM light.
-    const stride = Math.max(1, Math.floor(r.length / 40));
-    const idx = d3.range(0, r.length, stride);
-    svg
-      .append('g')
-      .selectAll('circle')
-      .data(idx)
-      .join('circle')
-      .attr('class', 'hover-target')
-      .attr('cx', (i) => x(r[i]))
-      .attr('cy', (i) => y(e.pr.precision[i]))
-      .attr('r', 5)
-      .append('title')
-      .text((i) => `recall ${r[i].toFixed(3)}, precision ${e.pr.precision[i].toFixed(3)}`);
-  }
-  box.dataset.pinned = String(pinned.length);
-  pinned.forEach((pin, k) => {
-    const r = pin.recall;
-    svg
-      .append('path')
-      .attr('class', 'pr-pinned')
-      .attr('stroke', PIN_COLOURS[k % PIN_COLOURS.length])
-      .attr('d', line.x((_, i) => x(r[i]))(pin.precision))
-      .append('title')
-      .text(`pinned: ${pin.label} · AP ${pin.ap.toFixed(4)}`);
-    legend.push({ cls: 'pr-pinned', colour: PIN_COLOURS[k % PIN_COLOURS.length], text: `${pin.label} · AP ${pin.ap.toFixed(3)}` });
-  });
-  // Bottom left, above the chance line: a useful ranking keeps precision high at low recall, so it stays clear.
-  const g = svg.append('g').attr('class', 'legend').attr('transform', `translate(${M.left + 8},${y(0.38)})`);
-  legend.forEach((l, i) => {
-    const row = g.append('g').attr('transform', `translate(0,${i * 14})`);
-    row.append('line').attr('class', l.cls).attr('stroke', l.colour ?? null).attr('x1', 0).attr('x2', 16).attr('y1', -4).attr('y2', -4);
-    row.append('text').attr('x', 20).text(l.text);
-  });
 }

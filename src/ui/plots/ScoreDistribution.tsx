@@ -1,16 +1,13 @@
 import { useEffect, useRef } from 'react';
-import * as d3 from 'd3';
 import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
-import type { PlaygroundState } from '../../state/store';
-import { layer } from './series';
-import { paintQueryLines, polyline, scoreScales, SD_H, SD_M, SD_W, type ScoreLines } from './scoreLines';
+import { paintQueryLines, SD_H, SD_W, type ScoreLines } from './scoreLines';
+import { drawScores, scoreChartData } from './scoreChart';
 
 const W = SD_W;
 const H = SD_H;
-const M = SD_M;
 
 /**
  * Per-query score distributions (CE Fig. 4 right): for each sampled query, how many neighbours fall
@@ -20,7 +17,7 @@ const M = SD_M;
  *
  * The queries' lines are painted on a canvas under the SVG (as 200 SVG paths they made every
  * evaluation a long main-thread task); axes, percentile curves, hover strips and the legend are
- * SVG. The export writes the lines as vector paths (scoreLines.ts).
+ * SVG (scoreChart.ts, from plain data). The export writes the lines as vector paths (scoreLines.ts).
  */
 export function ScoreDistribution() {
   const { store } = useController();
@@ -29,9 +26,9 @@ export function ScoreDistribution() {
   const svgRef = useRef<SVGSVGElement>(null);
   useFrameRedraw(store, (s) => s.evaluation, () => {
     if (!boxRef.current || !svgRef.current || !canvasRef.current) return;
-    const s = store.getState();
-    paintLines(canvasRef.current, s.evaluation?.scoreDistribution);
-    draw(s, svgRef.current, boxRef.current);
+    const sd = scoreChartData(store.getState());
+    paintLines(canvasRef.current, sd);
+    drawScores(svgRef.current, boxRef.current, sd);
   });
   // The canvas takes the SVG's drawn size (it scales with its cell), and its pixels follow.
   useEffect(() => {
@@ -43,7 +40,7 @@ export function ScoreDistribution() {
       canvas.style.width = `${width}px`;
       canvas.style.height = `${height}px`;
       canvas.dataset.width = String(width);
-      paintLines(canvas, store.getState().evaluation?.scoreDistribution);
+      paintLines(canvas, scoreChartData(store.getState()));
     });
     observer.observe(svg);
     return () => observer.disconnect();
@@ -60,7 +57,7 @@ export function ScoreDistribution() {
 }
 
 /** Paints the queries' lines at the canvas's drawn size (sharp at any zoom); not before that size is known. */
-function paintLines(canvas: HTMLCanvasElement, sd: ScoreLines | undefined): void {
+function paintLines(canvas: HTMLCanvasElement, sd: ScoreLines | null): void {
   const cssWidth = Number(canvas.dataset.width ?? 0);
   if (!(cssWidth > 0)) return;
   const scale = (cssWidth * (window.devicePixelRatio || 1)) / W;
@@ -76,66 +73,3 @@ function paintLines(canvas: HTMLCanvasElement, sd: ScoreLines | undefined): void
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   if (sd) paintQueryLines(ctx, sd);
 }
-
-/**
- * Draws the SVG part of the view for `s.evaluation` into `svgEl` (viewBox 420×260): axes, labels,
- * percentile curves, hover strips and the legend, created on the first draw and updated after. The
- * queries' lines are not drawn here (the page paints them on its canvas; queryLinesMarkup gives
- * them as paths). Exported for the CLI's SVG files.
- */
-export function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
-  const sd = s.evaluation?.scoreDistribution;
-  const svg = d3.select(svgEl);
-  const queries = sd ? sd.perQuery : [];
-  box.dataset.queries = String(queries.length);
-  const { x, y, centres } = scoreScales(sd);
-  layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(8));
-  layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5, '~s'));
-  layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('cosine similarity to the query');
-  layer(svg, 'text', 'axis-label y-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('neighbours per bin (count)');
-  svg
-    .selectAll('text.empty-state')
-    .data(queries.length ? [] : ['No evaluation yet — train a few steps'])
-    .join('text')
-    .attr('class', 'empty-state')
-    .attr('x', (M.left + W - M.right) / 2)
-    .attr('y', H / 2)
-    .text((t) => t);
-  const pcts: [string, number[], string][] = sd && queries.length ? [['p5', sd.p5, '5th percentile across queries'], ['p95', sd.p95, '95th percentile across queries']] : [];
-  layer(svg, 'g', 'sd-pcts')
-    .selectAll<SVGPathElement, [string, number[], string]>('path')
-    .data(pcts, ([cls]) => cls)
-    .join((enter) => enter.append('path').attr('class', ([cls]) => `sd-pct ${cls}`).call((p) => p.append('title').text(([, , title]) => title)))
-    .attr('d', ([, v]) => polyline(centres, v, y));
-  // Per-bin hover strips (over the lines, so one tooltip per bin rather than per query): the percentile band there.
-  const bw = sd ? x(sd.edges[1]) - x(sd.edges[0]) : 0;
-  layer(svg, 'g', 'hover-strips')
-    .selectAll('rect')
-    .data(sd && queries.length ? centres : [])
-    .join((enter) => enter.append('rect').attr('class', 'hover-target').call((r) => r.append('title')))
-    .attr('x', (_, k) => x(sd!.edges[k]))
-    .attr('width', bw)
-    .attr('y', M.top)
-    .attr('height', H - M.bottom - M.top)
-    .select('title')
-    .text((_, k) => `cos ∈ [${sd!.edges[k].toFixed(2)}, ${sd!.edges[k + 1].toFixed(2)}): 5th pct ${fmt(sd!.p5[k])}, 95th pct ${fmt(sd!.p95[k])} neighbours`);
-  const rows: [string, string][] = [
-    ['sd-query key', `one query (${queries.length})`],
-    ['sd-pct p95', '95th percentile'],
-    ['sd-pct p5', '5th percentile'],
-  ];
-  layer(svg, 'g', 'legend')
-    .attr('transform', `translate(${M.left + 8},${M.top + 8})`)
-    .selectAll<SVGGElement, [string, string]>('g')
-    .data(queries.length ? rows : [])
-    .join((enter) => {
-      const row = enter.append('g').attr('transform', (_, i) => `translate(0,${i * 14})`);
-      row.append('line').attr('class', ([cls]) => cls).attr('x1', 0).attr('x2', 16).attr('y1', -4).attr('y2', -4);
-      row.append('text').attr('x', 20);
-      return row;
-    })
-    .select('text')
-    .text(([, text]) => text);
-}
-
-const fmt = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));

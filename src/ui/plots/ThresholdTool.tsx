@@ -1,23 +1,15 @@
-import * as d3 from 'd3';
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { useAppState, useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
 import { classColour, darkScheme } from './palette';
-import { layer } from './series';
 import { defaultFars, farLabel, nearestFarIndex, pctText, thresholdView, type ThresholdView } from './thresholdView';
+import { drawThreshold, fix4, thresholdChartData, THRESHOLD_SIZE } from './thresholdChart';
 import type { PlaygroundState } from '../../state/store';
 import './thresholdTool.css';
 
-const W = 420;
-const H = 240;
-const M = { top: 40, right: 16, bottom: 36, left: 50 };
-/** Beyond this many classes the dots lose their labels (they would cover each other). */
-const MAX_LABELS = 30;
-
-/** A distance or cosine: four decimals (a tight model's threshold sits within 0.001 of cosine 1). */
-const fix4 = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : '—');
+const [W, H] = THRESHOLD_SIZE;
 
 /** Re-renders when the colour scheme flips (the table's class swatches follow the plots' colours). */
 function useScheme(): boolean {
@@ -34,7 +26,8 @@ function useScheme(): boolean {
  * The threshold tool: pick a target false-accept rate, get the one global distance threshold that
  * reaches it on the evaluation pairs (SPEC "Calibration range"), and see what that threshold does
  * to each class — its false-accept and false-reject rates, as a table and as dots (FAR_t across,
- * FRR_t up). The question a deployment asks, and the one TCM's OPIS summarises.
+ * FRR_t up). The question a deployment asks, and the one TCM's OPIS summarises. The chart takes
+ * plain data (thresholdChart.ts).
  */
 export function ThresholdTool() {
   const { store } = useController();
@@ -58,7 +51,7 @@ export function ThresholdTool() {
     };
   }, []);
   useFrameRedraw(store, select, () => {
-    if (boxRef.current && svgRef.current) draw(store.getState(), svgRef.current, boxRef.current);
+    if (boxRef.current && svgRef.current) drawThreshold(svgRef.current, boxRef.current, thresholdChartData(store.getState()));
   });
   const shownFar = fars[index];
   return (
@@ -149,90 +142,4 @@ function ClassTable({ view }: { view: ThresholdView | null }) {
       </table>
     </div>
   );
-}
-
-/**
- * Draws the classes at the chosen threshold of `s.evaluation` into `svgEl` (viewBox 420×260): one dot
- * per class at (FAR_t, FRR_t), dashed lines at the global FAR and FRR, the threshold as a note.
- * Elements are created on the first draw and updated after.
- */
-export function draw(s: PlaygroundState, svgEl: SVGSVGElement, box: HTMLElement) {
-  const v = s.evaluation ? thresholdView(s.evaluation, s.thresholdFar) : null;
-  const svg = d3.select(svgEl);
-  const rows = (v?.rows ?? []).filter((r) => Number.isFinite(r.far) && Number.isFinite(r.frr));
-  box.dataset.classes = String(rows.length);
-  const x = d3
-    .scaleLinear()
-    .domain([0, Math.max(1e-4, 2 * (v && Number.isFinite(v.globalFar) ? v.globalFar : 0), d3.max(rows, (r) => r.far) ?? 0) * 1.05])
-    .nice()
-    .range([M.left, W - M.right]);
-  const y = d3
-    .scaleLinear()
-    .domain([0, Math.min(1, Math.max(0.02, 2 * (v && Number.isFinite(v.frr) ? v.frr : 0), d3.max(rows, (r) => r.frr) ?? 0) * 1.05)])
-    .nice()
-    .range([H - M.bottom, M.top]);
-  layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(6, '%'));
-  layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5, '%'));
-  layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text("class's false-accept rate FAR_t (its negative pairs accepted)");
-  layer(svg, 'text', 'axis-label y-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('false-reject rate FRR_t');
-  svg
-    .selectAll('text.empty-state')
-    .data(v ? [] : ['No evaluation yet — train a few steps'])
-    .join('text')
-    .attr('class', 'empty-state')
-    .attr('x', (M.left + W - M.right) / 2)
-    .attr('y', H / 2)
-    .text((t) => t);
-  // Where the global rates sit: a class on both lines is served exactly as the average.
-  const refs = v && Number.isFinite(v.globalFar) ? [v] : [];
-  layer(svg, 'g', 'refs')
-    .selectAll('line.global-far')
-    .data(refs)
-    .join('line')
-    .attr('class', 'threshold-ref global-far')
-    .attr('x1', (d) => x(d.globalFar))
-    .attr('x2', (d) => x(d.globalFar))
-    .attr('y1', M.top)
-    .attr('y2', H - M.bottom);
-  layer(svg, 'g', 'refs')
-    .selectAll('line.global-frr')
-    .data(refs.filter((d) => Number.isFinite(d.frr)))
-    .join('line')
-    .attr('class', 'threshold-ref global-frr')
-    .attr('x1', M.left)
-    .attr('x2', W - M.right)
-    .attr('y1', (d) => y(d.frr))
-    .attr('y2', (d) => y(d.frr));
-  const dots = layer(svg, 'g', 'class-dots')
-    .selectAll<SVGGElement, (typeof rows)[number]>('g.class-dot')
-    .data(rows, (r) => String(r.t))
-    .join((enter) => {
-      const g = enter.append('g').attr('class', 'class-dot');
-      g.append('circle').attr('r', 4.5);
-      g.append('text').attr('x', 6).attr('y', -5);
-      g.append('title');
-      return g;
-    })
-    .attr('transform', (r) => `translate(${x(r.far)},${y(r.frr)})`)
-    .classed('worst', (r) => r.worstFar || r.worstFrr);
-  dots.select('circle').attr('fill', (r) => classColour(r.t));
-  // Classes on (nearly) the same spot share one label, "1, 2", instead of printing over each other.
-  const spot = (r: (typeof rows)[number]) => `${Math.round(x(r.far) / 8)},${Math.round(y(r.frr) / 8)}`;
-  const bySpot = d3.group(rows, spot);
-  dots.select('text').text((r) => {
-    const here = bySpot.get(spot(r))!;
-    return rows.length > MAX_LABELS || here[0] !== r ? '' : here.map((h) => h.name).join(', ');
-  });
-  dots.select('title').text((r) => `class ${r.name}: FAR_t ${pctText(r.far)}, FRR_t ${pctText(r.frr)}${r.worstFar || r.worstFrr ? ' (among the worst)' : ''}`);
-  const notes = v
-    ? [`${farLabel(v.far)}: distance ≤ ${fix4(v.distance)} (cosine ≥ ${fix4(v.cosine)})`, `global FAR ${pctText(v.globalFar)}, FRR ${pctText(v.frr)} (dashed)`]
-    : [];
-  layer(svg, 'g', 'notes')
-    .selectAll('text.plot-note')
-    .data(notes)
-    .join('text')
-    .attr('class', 'plot-note')
-    .attr('x', M.left)
-    .attr('y', (_, i) => 14 + 15 * i)
-    .text((t) => t);
 }
