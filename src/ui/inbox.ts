@@ -3,7 +3,9 @@
  * step (60 steps a second on blobs or MNIST on wasm here), and each report that changes the page
  * costs a React render and a frame of style, layout and paint — most of the page's main-thread
  * time while training. Folded in at most every {@link INBOX_MS} ms, in order, the page redraws
- * at most ~10 times a second from training (GAN Lab: heavy visuals every few steps, not every step).
+ * at most 5 times a second from training (GAN Lab: heavy visuals every few steps, not every step):
+ * at 10 a second a comparison's p95 frame on two cores was 38 ms, at 5 it is 32 ms (BENCHMARKS.md
+ * "Frames"). A report after a quiet spell (a Step pressed) is delivered at once.
  *
  * The runs of one page (A, B and each seed's replica) share one {@link DeliveryClock}: their
  * batches go out in the same task, so six runs cost the page one render and one paint per tick,
@@ -11,7 +13,7 @@
  */
 
 /** Least time between two deliveries; a report after a quiet spell is delivered at once. */
-export const INBOX_MS = 100;
+export const INBOX_MS = 200;
 
 /** The clock that inboxes sharing it deliver on: at most one delivery every `everyMs`, all of them at once. */
 export class DeliveryClock {

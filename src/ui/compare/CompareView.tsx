@@ -102,7 +102,7 @@ function Overlay({ a, b, testId, title, draw, drawn }: { a: Controller; b: Contr
   const caption = useRef<HTMLElement>(null);
   const { stores, key } = sideStores(a, b);
   const redraw = () => ref.current && draw(ref.current, sideStates(a), sideStates(b));
-  useFrameRedrawAll(stores, key, drawn, redraw);
+  useFrameRedrawAll(stores, key, drawn, redraw, () => ref.current);
   return (
     <figure className="plot compare-plot" data-testid={testId}>
       <figcaption ref={caption}>

@@ -7,6 +7,7 @@
  * twice its size.
  */
 import { viewedSnapshot, type PlaygroundState } from '../../state/store';
+import { drawWaiting } from '../plots/useFrameRedraw';
 import { runLabel } from '../../state/summary';
 import { classColour } from '../plots/palette';
 import { runFileName, saveFile } from './download';
@@ -215,6 +216,8 @@ export function buildPlotSvg(id: FigureId, caption: HTMLElement, s: PlaygroundSt
   if (!plotHasContent(id, s, pair)) return null;
   const host = caption.closest('figure') ?? caption.parentElement;
   if (!host) return null;
+  // A view off screen may hold a redraw back until it is seen: the file shows the state now.
+  drawWaiting(host);
   const hostStyle = getComputedStyle(host);
   const note = caption.nextElementSibling?.matches('.plot-caption') ? caption.nextElementSibling : null;
   const inks: Inks = { colour: classColour, ink: hostStyle.color, muted: note ? getComputedStyle(note).color : hostStyle.color, line: hostStyle.borderTopColor };

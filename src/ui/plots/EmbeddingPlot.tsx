@@ -38,6 +38,7 @@ export function EmbeddingPlot({ timeline = true }: { timeline?: boolean } = {}) 
       const ghost = s.ghost && snap && snap.step > s.ghost.step && snap.projection === 'circle' ? s.ghost : null;
       if (canvasRef.current && svgRef.current && boxRef.current) draw(snap, ghost, canvasRef.current, svgRef.current, boxRef.current);
     },
+    () => boxRef.current,
   );
 
   return (

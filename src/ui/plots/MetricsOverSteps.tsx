@@ -31,6 +31,7 @@ export function MetricsOverSteps() {
     () => {
       if (svgRef.current) draw(store.getState().evalSeries, svgRef.current);
     },
+    () => svgRef.current,
   );
   return (
     <figure className="plot eval-plot" data-testid="metrics-over-steps">

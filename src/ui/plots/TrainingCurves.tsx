@@ -23,6 +23,7 @@ export function TrainingCurves() {
       if (lossRef.current) drawLoss(lossRef.current, history, config.heat !== 'off' ? config.heatAt : null);
       if (accRef.current) drawAccuracy(accRef.current, history);
     },
+    () => lossRef.current?.closest('.curves') ?? null,
   );
   return (
     <div className="curves">
