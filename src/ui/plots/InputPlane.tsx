@@ -25,6 +25,7 @@ export function InputPlane() {
       const plane = store.getState().snapshot?.plane ?? null;
       if (canvasRef.current && boxRef.current) draw(plane, canvasRef.current, boxRef.current);
     },
+    () => boxRef.current,
   );
   if (!toy) return null;
   return (

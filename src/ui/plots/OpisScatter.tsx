@@ -24,6 +24,7 @@ export function OpisScatter() {
     () => {
       if (boxRef.current && svgRef.current) draw(store.getState().runPoints, svgRef.current, boxRef.current);
     },
+    () => boxRef.current,
   );
   return (
     <figure className="plot eval-plot" data-testid="opis-scatter" data-points="0" ref={boxRef}>

@@ -17,8 +17,8 @@ export function PrCurve() {
   const redraw = () => {
     if (boxRef.current && svgRef.current) drawPr(svgRef.current, boxRef.current, prChartData(store.getState()));
   };
-  useFrameRedraw(store, (s) => s.evaluation, redraw);
-  useFrameRedraw(store, (s) => s.pinned, redraw);
+  useFrameRedraw(store, (s) => s.evaluation, redraw, () => boxRef.current);
+  useFrameRedraw(store, (s) => s.pinned, redraw, () => boxRef.current);
   return (
     <figure className="plot eval-plot" data-testid="pr-curve" data-points="0" ref={boxRef}>
       <PlotTitle id="pr-curve">Precision–recall over all pairs</PlotTitle>

@@ -29,7 +29,7 @@ export function ScoreDistribution() {
     const sd = scoreChartData(store.getState());
     paintLines(canvasRef.current, sd);
     drawScores(svgRef.current, boxRef.current, sd);
-  });
+  }, () => boxRef.current);
   // The canvas takes the SVG's drawn size (it scales with its cell), and its pixels follow.
   useEffect(() => {
     const svg = svgRef.current;

@@ -23,7 +23,7 @@ export function SvgPlot(props: {
   const svgRef = useRef<SVGSVGElement>(null);
   useFrameRedraw(store, props.select, () => {
     if (boxRef.current && svgRef.current) props.draw(store.getState(), svgRef.current, boxRef.current);
-  });
+  }, () => boxRef.current);
   return (
     <figure className="plot eval-plot" data-testid={props.testId} ref={boxRef}>
       <PlotTitle id={props.testId}>{props.caption}</PlotTitle>

@@ -52,7 +52,7 @@ export function ThresholdTool() {
   }, []);
   useFrameRedraw(store, select, () => {
     if (boxRef.current && svgRef.current) drawThreshold(svgRef.current, boxRef.current, thresholdChartData(store.getState()));
-  });
+  }, () => boxRef.current);
   const shownFar = fars[index];
   return (
     <figure className="plot eval-plot threshold-tool" data-testid="threshold-tool" ref={boxRef}>
