@@ -22,6 +22,8 @@ const drawn = (page: Page) => page.locator(LOSS_SVG).getAttribute('data-points')
  */
 async function trainTo(page: Page, steps: number): Promise<number> {
   await page.keyboard.press('Space');
+  // Playing (as the page knows it) before the Space that pauses, or that Space would play again.
+  await expect(page.getByTestId('run-state')).toHaveText('training');
   await expect.poll(async () => (await readRun(page)).step, { timeout: 120_000 }).toBeGreaterThanOrEqual(steps);
   await page.keyboard.press('Space');
   await expect(page.getByTestId('run-state')).toHaveText('paused');
@@ -67,7 +69,7 @@ test('a view off screen is redrawn at most once a second while training, catches
   // Off screen again, trained further, and saved at once without scrolling to it: the file has every step.
   await toBottom();
   await expect(curves).toHaveAttribute('data-on-screen', 'false');
-  const more = await trainTo(page, 360);
+  const more = await trainTo(page, (await readRun(page)).step + 60);
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-loss-plot-svg').dispatchEvent('click')]);
   expect(await readFile((await file.path())!, 'utf8')).toContain(`data-points="${more}"`);
 });

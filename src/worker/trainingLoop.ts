@@ -106,8 +106,10 @@ export async function loop(s: TrainingSession): Promise<void> {
       s.fullEvalWanted = false;
       await s.sendEvaluation(true);
     }
-    if (pending.length && (!s.running || performance.now() - lastPost > POST_EVERY_MS)) {
-      s.post({ type: 'steps', points: pending.splice(0) });
+    // The steps not yet posted and the run's state, every POST_EVERY_MS (and when it stops). A
+    // refresh boundary posts its steps itself (step()): the state still goes on the clock.
+    if (!s.running || performance.now() - lastPost > POST_EVERY_MS) {
+      if (pending.length) s.post({ type: 'steps', points: pending.splice(0) });
       s.postState();
       lastPost = performance.now();
     }

@@ -56,8 +56,10 @@ export const OFF_SCREEN_MS = 1000;
 
 interface Watched {
   onScreen: boolean;
+  /** The redraws kept waiting while it is off screen. */
   waiting: Set<() => void>;
-  users: number;
+  /** Every redraw that draws into it. */
+  jobs: Set<() => void>;
 }
 
 const watched = new Map<Element, Watched>();
@@ -88,38 +90,39 @@ function onEntries(entries: IntersectionObserverEntry[]): void {
   }
 }
 
-/** Starts watching whether `el` is on screen (null where the browser cannot tell: always drawn). */
-function track(el: Element): Watched | null {
+/** Starts watching whether `el`, which `job` draws, is on screen (null where the browser cannot tell: always drawn). */
+function track(el: Element, job: () => void): Watched | null {
   if (typeof IntersectionObserver === 'undefined') return null;
   observer ??= new IntersectionObserver(onEntries, { rootMargin: ON_SCREEN_MARGIN });
   let w = watched.get(el);
   if (!w) {
     // On screen until the observer's first report says otherwise (a view is never left blank).
-    w = { onScreen: true, waiting: new Set(), users: 0 };
+    w = { onScreen: true, waiting: new Set(), jobs: new Set() };
     watched.set(el, w);
     observer.observe(el);
   }
-  w.users++;
+  w.jobs.add(job);
   return w;
 }
 
 function untrack(el: Element, w: Watched, job: () => void): void {
   w.waiting.delete(job);
-  if (--w.users > 0) return;
+  w.jobs.delete(job);
+  if (w.jobs.size > 0) return;
   watched.delete(el);
   observer?.unobserve(el);
 }
 
 /**
- * Runs at once the redraws waiting for the views inside `root` (or `root` itself) to come on
- * screen: what is saved or read from a view is what the state says now, seen or not.
+ * Redraws at once the views inside `root`, or around it (a view watched by its container), with
+ * whatever redraw was waiting for the screen or for the next frame: what is saved from a view is
+ * what the state says now, seen or not.
  */
 export function drawWaiting(root: Element): void {
   for (const [el, w] of watched) {
-    if (w.waiting.size === 0 || !(root === el || root.contains(el))) continue;
-    const jobs = [...w.waiting];
+    if (!(root.contains(el) || el.contains(root))) continue;
     w.waiting.clear();
-    for (const job of jobs) {
+    for (const job of [...w.jobs]) {
       dequeue(job);
       job();
     }
@@ -154,7 +157,7 @@ export function useFrameRedrawAll(stores: readonly PlaygroundStore[], key: strin
  */
 function watch(stores: readonly PlaygroundStore[], select: (s: PlaygroundState) => unknown, draw: () => void, host: Element | null): () => void {
   const job = () => draw();
-  const seen = host ? track(host) : null;
+  const seen = host ? track(host, job) : null;
   const request = () => (seen && !seen.onScreen ? wait(seen, job) : enqueue(job));
   const unsubscribes = stores.map((store) => {
     let last: unknown = Symbol('none');
