@@ -134,6 +134,8 @@ export function drawWaiting(root: Element): void {
  * messages can arrive many times per frame and must not each cost a redraw (nor a React render).
  * Every plot shares one queue with a time budget per frame ({@link FRAME_BUDGET_MS}): when many
  * plots change together they are drawn over the next few frames, in the order they changed.
+ * `host` gives the element the view draws into: while it is off screen its redraws wait (at most
+ * {@link OFF_SCREEN_MS}); without it the view is always redrawn at once.
  */
 export function useFrameRedraw(store: PlaygroundStore, select: (s: PlaygroundState) => unknown, draw: () => void, host?: () => Element | null): void {
   // draw/select are read through closures over refs the plots keep stable.
