@@ -200,8 +200,10 @@ export class OwnEmbeddings {
       if (back.length) this.state.setState({ panelOpen: true, ...(show ? { source: 'own' as const } : {}) });
       for (const s of back) {
         const job: Job = { slot: s.slot, started: performance.now(), kind: 'set', set: s };
-        if (evaluationStillValid(s)) this.accept(job, { type: 'result', job: 0, ...s.evaluation, kept: null }, true);
-        else this.jobs.add(job);
+        if (evaluationStillValid(s)) {
+          const { info, report, snapshot } = s.evaluation;
+          this.accept(job, { type: 'result', job: 0, info, report, snapshot, kept: null }, true);
+        } else this.jobs.add(job);
       }
     });
     return this.restoring;
