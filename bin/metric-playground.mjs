@@ -5,12 +5,14 @@
  * through Vite's SSR module loader (scripts/lib/sources.mjs); from the published package, the
  * one-file build of `npm run build:cli` (dist-cli/). `--backend webgpu` sets up Dawn's Node
  * binding (npm `webgpu`) first, when it is installed, because tfjs-backend-webgpu looks for
- * navigator.gpu as it loads.
+ * navigator.gpu as it loads. Started as a worker thread by `evaluate` (its retrieval pass on every
+ * core), it loads the same code and does that thread's share instead of a command.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -34,11 +36,13 @@ async function loadCli() {
   if (existsSync(join(root, 'src/cli/main.ts'))) {
     const { openSources, wasmDir } = await import('../scripts/lib/sources.mjs');
     const { load, close } = await openSources(root);
-    return { main: (await load('/src/cli/main.ts')).main, wasmDir: wasmDir(), close };
+    const cli = await load('/src/cli/main.ts');
+    return { main: cli.main, runRetrievalThread: cli.runRetrievalThread, wasmDir: wasmDir(), close };
   }
   const bundle = join(root, 'dist-cli/metric-playground.cjs');
   if (!existsSync(bundle)) throw new Error(`neither the sources (src/cli/main.ts) nor the build (${bundle}) are here: run \`npm run build:cli\``);
-  return { main: createRequire(import.meta.url)(bundle).main, wasmDir: dirname(bundle), close: async () => {} };
+  const cli = createRequire(import.meta.url)(bundle);
+  return { main: cli.main, runRetrievalThread: cli.runRetrievalThread, wasmDir: dirname(bundle), close: async () => {} };
 }
 
 async function run() {
@@ -53,19 +57,33 @@ async function run() {
   await setUpWebgpu();
   const cli = await loadCli();
   try {
-    const ctx = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), wasmDir: cli.wasmDir, root };
+    const ctx = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), wasmDir: cli.wasmDir, root, threadEntry: fileURLToPath(import.meta.url) };
     return await cli.main(argv, ctx);
   } finally {
     await cli.close();
   }
 }
 
-run().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e) => {
-    process.stderr.write(`metric-playground: internal error: ${e?.stack ?? e}\n`);
-    process.exitCode = 1;
-  },
-);
+/** Started by `evaluate` as one of its retrieval threads (src/cli/retrievalThreads.ts): that work, no command. */
+async function runThread() {
+  const cli = await loadCli();
+  try {
+    await cli.runRetrievalThread(workerData.retrievalThread, (m) => parentPort.postMessage(m));
+  } finally {
+    await cli.close();
+  }
+}
+
+if (!isMainThread && workerData?.retrievalThread) {
+  runThread().catch((e) => parentPort.postMessage({ error: String(e?.stack ?? e) }));
+} else {
+  run().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.stderr.write(`metric-playground: internal error: ${e?.stack ?? e}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

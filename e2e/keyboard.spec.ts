@@ -119,6 +119,31 @@ test('Space pressed twice while the run is being built: it does not start', asyn
   expect(await readRun(page)).toMatchObject({ running: false, step: 0 });
 });
 
+test('Space pressed twice in quick succession while training pauses, then plays: it trains on', async ({ page }) => {
+  // The second press comes before the worker's "paused" has reached the page (reports are folded in
+  // every 200 ms while a run trains): it must play again, not pause a second time.
+  await openApp(page, '#v=1&backend=wasm&data=blobs&steps=0', 'wasm');
+  await page.getByTestId('intro-close').click();
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await readRun(page)).step, { timeout: 60_000 }).toBeGreaterThan(5);
+  // The keys go to the page, not to a focused button (Space on Pause clicks Pause, twice over).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Space');
+  // Once both answers are in (a second), the run is training and goes on.
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('run-state')).toHaveText('training');
+  const after = (await readRun(page)).step;
+  await expect.poll(async () => (await readRun(page)).step, { timeout: 60_000 }).toBeGreaterThan(after + 50);
+  await expect(page.getByTestId('run-state')).toHaveText('training');
+  // Twice again: it still trains; once more: it pauses.
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('run-state')).toHaveText('paused');
+  await expect(page.getByTestId('play')).toBeEnabled();
+});
+
 test('the first Tab stop skips to the views', async ({ page }) => {
   // As the page opens (the introduction shown), nothing clicked yet.
   await openApp(page, '#backend=wasm&data=blobs', 'wasm');

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { download, openApp } from './helpers';
+import { permitsFor } from '../src/worker/cpuTurns';
 
 // A comparison on several seeds (issue 18 §4): "Compare with…" trains A and B on seeds s, s + 1,
 // s + 2 (the "Seeds" control beside it, default 3); the table shows each metric's mean ±
@@ -106,4 +107,46 @@ test('seeds=3 in a link opens the comparison on 3 seeds; seeds without b=1, or o
   await page.goto(`/${HASH}&seeds=3`);
   await expect(page.getByTestId('notice').filter({ hasText: 'seeds=3 applies to a comparison (b=1); ignored' })).toBeVisible();
   await expect(page.getByTestId('compare')).toHaveCount(0);
+});
+
+test('six runs take turns on the CPU, a few at a time; runs stopped mid-step give their turns back', async ({ page }) => {
+  // Issue 18 §10: twelve busy workers (six runs, each with its metrics worker) on two cores kept
+  // the page from drawing; they now compute in turns (src/worker/cpuTurns.ts).
+  await openApp(page, `${HASH}&steps=200&b=1&b.loss=ces&seeds=3`, 'wasm');
+  await page.getByTestId('intro-close').click();
+  const turns = () => page.evaluate(() => window.playground.controller.cpuTurns());
+  const expected = await page.evaluate(() => ({ cores: navigator.hardwareConcurrency, isolated: self.crossOriginIsolated }));
+  expect(expected.isolated).toBe(true);
+  const { permits } = (await turns())!;
+  expect(permits).toBe(permitsFor(expected.cores, true));
+  // The status bar says so (its tip, why).
+  const atOnce = page.getByTestId('turns');
+  await expect(atOnce).toContainText(`${permits} of 6 runs`);
+  await expect(page.locator('.stat', { has: atOnce }).locator('.tip')).toContainText(`The 6 runs of this comparison take turns on the CPU, ${permits} at a time`);
+
+  // All six train, each in its turns.
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await runs(page)).every((r) => r.step >= 20), { timeout: 120_000 }).toBe(true);
+  expect((await turns())!.taken).toBeGreaterThan(6 * 20);
+
+  // Back to one seed while every run trains: the four workers of seeds 2 and 3 are terminated,
+  // mid-step or waiting for a turn; the runs left must still have every turn.
+  await page.getByTestId('compare-seeds').selectOption('1');
+  await expect(page.getByTestId('turns')).toHaveCount(0);
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await runs(page)).every((r) => r.finished && r.step === 200), { timeout: 180_000 }).toBe(true);
+  // Idle again: no turn is left counted as running or waited for.
+  await expect.poll(async () => (await turns())!.inFlight, { timeout: 30_000 }).toBe(0);
+
+  // Three seeds, stopped the same way to two, and two to one, then three trained to the end.
+  for (const [from, to] of [['3', '2'], ['2', '1']]) {
+    await page.getByTestId('compare-seeds').selectOption(from);
+    await page.getByTestId('play').click();
+    await expect.poll(async () => (await runs(page)).every((r) => r.step >= 5), { timeout: 120_000 }).toBe(true);
+    await page.getByTestId('compare-seeds').selectOption(to);
+  }
+  await page.getByTestId('compare-seeds').selectOption('3');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await runs(page)).every((r) => r.finished && r.step === 200), { timeout: 240_000 }).toBe(true);
+  await expect.poll(async () => (await turns())!.inFlight, { timeout: 30_000 }).toBe(0);
 });

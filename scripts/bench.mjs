@@ -1,11 +1,13 @@
 // `npm run bench`: runs the benchmark page (bench.html) of the built app in headless Chromium with
 // WebGPU, prints medians and ratios, and writes them to BENCHMARKS.md with the date and machine.
 // BENCH_SIZES / BENCH_EVAL_SIZES (comma-separated) shorten a run while developing; BENCH_PARTS
-// (comma-separated: kernels, training, longtasks, own, lesson, isolation, frames; default all; BENCH_PRESETS=id,id
+// (comma-separated: kernels, training, longtasks, own, lesson, isolation, frames, cli; default all; BENCH_PRESETS=id,id
 // limits the lesson part; BENCH_LESSON_BASE=<another checkout, built> adds its times beside) runs
 // only some parts; BENCH_DIST names the built site's folder (default
 // dist, e.g. a `vite build --outDir` of your own). A shortened
-// or partial run prints its tables and leaves BENCHMARKS.md alone.
+// or partial run prints its tables and leaves BENCHMARKS.md alone, but for the lesson, frames,
+// isolation and cli parts run alone (without BENCH_PRESETS): they rewrite their own sections.
+// BENCH_CLI_SIZES (comma-separated, default 20000) sizes the cli part (`evaluate` at scale).
 import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,11 +19,19 @@ import { measureLongTasks } from './bench/longTasks.mjs';
 import { measureOwnEmbeddings, ownEmbeddingsTable } from './bench/ownEmbeddings.mjs';
 import { LESSON_BEGIN, LESSON_END, lessonSection, measureTimeToLesson, withSection } from './bench/timeToLesson.mjs';
 import { measureIsolation, isolationSection } from './bench/isolation.mjs';
+import { measureCliEvaluate, cliEvaluateSection } from './bench/cliEvaluate.mjs';
 import { measureFrames, framesSection } from './bench/frames.mjs';
 
 /** The marked sections of BENCHMARKS.md that a run of their part alone rewrites (full runs carry them over). */
 const FRAMES_BEGIN = '<!-- bench:frames -->';
 const FRAMES_END = '<!-- /bench:frames -->';
+/** The machine, for a section of its own: CPU, cores, memory, and the load average now (at the end of the part). */
+const machineLine = () =>
+  `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${os.loadavg()[0].toFixed(1)} at the end`;
+const CLI_BEGIN = '<!-- bench:cli -->';
+const CLI_END = '<!-- /bench:cli -->';
+const ISOLATION_BEGIN = '<!-- bench:isolation -->';
+const ISOLATION_END = '<!-- /bench:isolation -->';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
 const DIST = process.env.BENCH_DIST ?? 'dist';
@@ -61,7 +71,7 @@ try {
   const report = (process.env.BENCH_PARTS ?? 'kernels').includes('kernels')
     ? await page.evaluate((o) => window.runBenchmarks(o), { sizes: list(process.env.BENCH_SIZES), evalSizes: list(process.env.BENCH_EVAL_SIZES) })
     : { adapter: null };
-  const parts = (process.env.BENCH_PARTS ?? 'kernels,training,longtasks,own,lesson,isolation,frames').split(',');
+  const parts = (process.env.BENCH_PARTS ?? 'kernels,training,longtasks,own,lesson,isolation,frames,cli').split(',');
   const base = `http://127.0.0.1:${PORT}`;
   const sections = [];
   if (parts.includes('kernels')) sections.push(tables(report));
@@ -91,10 +101,16 @@ try {
         } catch {}
       }
     }
-    const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${os.loadavg()[0].toFixed(1)} at the end`;
-    lesson = lessonSection(rows, before, process.env.BENCH_LESSON_BASE_NAME ?? other, machine);
+    lesson = lessonSection(rows, before, process.env.BENCH_LESSON_BASE_NAME ?? other, machineLine());
   }
-  if (parts.includes('isolation')) sections.push(isolationSection(await measureIsolation(browser, { dist: DIST, log: (r) => console.log(r) }), os.cpus().length));
+  // wasm threads with and without isolation: its own marked section (a run of this part alone rewrites it).
+  const isolation = parts.includes('isolation')
+    ? [ISOLATION_BEGIN, isolationSection(await measureIsolation(browser, { dist: DIST, log: (r) => console.log(r) }), os.cpus().length), ISOLATION_END].join('\n')
+    : null;
+  // The command line's evaluate at scale, one thread beside every core: its own marked section.
+  const cli = parts.includes('cli')
+    ? [CLI_BEGIN, cliEvaluateSection(await measureCliEvaluate({ sizes: list(process.env.BENCH_CLI_SIZES), log: (r) => console.log(r) }), machineLine()), CLI_END].join('\n')
+    : null;
   // Frames while training: its own marked section too (a run of this part alone rewrites it).
   let frames = null;
   if (parts.includes('frames')) {
@@ -135,13 +151,15 @@ ${body}
     const at = old.indexOf(begin);
     return at >= 0 && old.indexOf(end, at) > at ? old.slice(at, old.indexOf(end, at) + end.length) : null;
   };
-  for (const own of [lesson, frames]) if (own) console.log('\n' + own);
+  for (const own of [lesson, frames, isolation, cli]) if (own) console.log('\n' + own);
   const alone = (process.env.BENCH_PARTS ?? '').split(',').filter(Boolean);
-  if (alone.length && alone.every((p) => p === 'lesson' || p === 'frames') && !process.env.BENCH_PRESETS) {
-    // The lesson and frames parts alone rewrite their own sections; the rest stays as it was.
+  if (alone.length && alone.every((p) => ['lesson', 'frames', 'isolation', 'cli'].includes(p)) && !process.env.BENCH_PRESETS) {
+    // The lesson, frames, isolation and cli parts alone rewrite their own sections; the rest stays as it was.
     let out = old;
     if (lesson) out = withSection(out, LESSON_BEGIN, LESSON_END, lesson);
     if (frames) out = withSection(out, FRAMES_BEGIN, FRAMES_END, frames);
+    if (isolation) out = withSection(out, ISOLATION_BEGIN, ISOLATION_END, isolation);
+    if (cli) out = withSection(out, CLI_BEGIN, CLI_END, cli);
     writeFileSync('BENCHMARKS.md', out);
     console.log(`\nwrote the ${alone.join(' and ')} section of BENCHMARKS.md`);
   } else if (process.env.BENCH_PARTS || process.env.BENCH_SIZES || process.env.BENCH_EVAL_SIZES) {
@@ -152,6 +170,8 @@ ${body}
     const sections = [
       [LESSON_BEGIN, LESSON_END, lesson ?? kept(LESSON_BEGIN, LESSON_END)],
       [FRAMES_BEGIN, FRAMES_END, frames ?? kept(FRAMES_BEGIN, FRAMES_END)],
+      [ISOLATION_BEGIN, ISOLATION_END, isolation ?? kept(ISOLATION_BEGIN, ISOLATION_END)],
+      [CLI_BEGIN, CLI_END, cli ?? kept(CLI_BEGIN, CLI_END)],
       [BEGIN, END, kept(BEGIN, END)],
     ];
     for (const [begin, end, section] of sections) {

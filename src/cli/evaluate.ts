@@ -1,10 +1,11 @@
 /**
  * `metric-playground evaluate --embeddings e.npy --labels y.tsv [--label-column NAME]
- * [--far 0.01,0.1] [--eps 0.1] [--path auto|exact|binned] [--recall-sample N] [--skip-header] [--out report/]`:
+ * [--far 0.01,0.1] [--eps 0.1] [--path auto|exact|binned] [--recall-sample N] [--threads N] [--skip-header] [--out report/]`:
  * every metric of the page's evaluation view on the user's own embeddings, computed by the app's
  * own code (src/eval), written as metrics.json, SVG figures and report.html, and printed as a table.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MAX_FILE_BYTES, pairEmbeddings, parseLabels, parseVectors } from '../data/embeddingFiles';
 import { intFlag, numberListFlag, parseArgs } from './args';
@@ -21,6 +22,8 @@ export interface CliContext {
   wasmDir: string;
   /** The working folder, read once at the start (process.cwd by default): relative paths are resolved against it. */
   cwd?: () => string;
+  /** The script a worker thread starts to share `evaluate`'s retrieval pass (the bin); without it, one thread. */
+  threadEntry?: string;
 }
 
 /** Sets up to this size are evaluated exactly by default, as the page's periodic evaluation does. */
@@ -47,7 +50,7 @@ export function readInput(file: string, what: string): Uint8Array {
 export async function runEvaluate(argv: string[], ctx: CliContext): Promise<number> {
   const a = parseArgs(
     argv,
-    { embeddings: 'value', labels: 'value', 'label-column': 'value', far: 'value', eps: 'value', path: 'value', 'recall-sample': 'value', out: 'value', 'skip-header': 'switch' },
+    { embeddings: 'value', labels: 'value', 'label-column': 'value', far: 'value', eps: 'value', path: 'value', 'recall-sample': 'value', threads: 'value', out: 'value', 'skip-header': 'switch' },
     0,
     EVALUATE_USAGE,
   );
@@ -63,6 +66,8 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   if (!['auto', 'exact', 'binned'].includes(pathFlag)) throw new CliError(`--path must be auto, exact or binned, got “${pathFlag}”`);
   // Opt-in: Recall@K, MAP@R and R-precision over N seeded queries (each still against every item).
   const recallSample = a.values['recall-sample'] === undefined ? undefined : intFlag('recall-sample', a.values['recall-sample'], 1, 1e9);
+  // The retrieval pass on this many threads (default: every core); the numbers are the same.
+  const threads = a.values.threads === undefined ? availableParallelism() : intFlag('threads', a.values.threads, 1, 1024);
   const labelColumn = a.values['label-column'] ?? null;
   const cwd = workingFolder(ctx.cwd);
   const embeddingsPath = resolveIn(cwd, embeddings, '--embeddings');
@@ -82,8 +87,11 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   const { evaluateSet, metricsTable } = await import('./evaluateSet');
   if (path === 'binned') await (await import('./backend')).startBackend('wasm', ctx.wasmDir);
 
-  const doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, out, recallSample });
+  let split = 1;
+  const retrievalPass = threads > 1 && ctx.threadEntry ? (await import('./retrievalThreads')).threadedRetrieval(threads, ctx.threadEntry, { onSplit: (t) => (split = t) }) : undefined;
+  const doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, out, recallSample, retrievalPass });
   ctx.stdout(metricsTable(doc));
-  ctx.stdout(`wrote ${join(outText, 'metrics.json')}, report.html and ${doc.figureFiles.length} SVG figures (${doc.figureFiles.join(', ')}) in ${doc.seconds.toFixed(2)} s\n`);
+  const shared = split > 1 ? ` (the retrieval pass on ${split} threads)` : '';
+  ctx.stdout(`wrote ${join(outText, 'metrics.json')}, report.html and ${doc.figureFiles.length} SVG figures (${doc.figureFiles.join(', ')}) in ${doc.seconds.toFixed(2)} s${shared}\n`);
   return 0;
 }

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EmbeddingSet } from '../data/embeddingFiles';
 import { evaluateEmbeddings } from '../eval/evaluate';
+import type { RetrievalPass } from '../eval/retrieval';
 import { jsonText, visibleText } from '../state/notices';
 import { evaluationFigures } from './figures';
 import { metricsDoc, type MetricsDoc } from './metricsDoc';
@@ -17,13 +18,13 @@ export { metricsTable } from './metricsDoc';
 /** Evaluates `set` and writes the report files into `out`; returns metrics.json's contents and the figures' file names. */
 export async function evaluateSet(
   set: EmbeddingSet,
-  o: { embeddings: string; labels: string; labelColumn: string | null; fars: number[]; eps: number; path: 'exact' | 'binned'; out: string; recallSample?: number },
+  o: { embeddings: string; labels: string; labelColumn: string | null; fars: number[]; eps: number; path: 'exact' | 'binned'; out: string; recallSample?: number; retrievalPass?: RetrievalPass },
 ): Promise<MetricsDoc & { figureFiles: string[] }> {
   const t0 = performance.now();
   const path = o.path === 'exact' ? 'exact' : 'tf';
   const farLo = Math.min(...o.fars);
   const farHi = Math.max(...o.fars);
-  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, farLo, farHi, eps: o.eps, fars: o.fars, recallSample: o.recallSample });
+  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, farLo, farHi, eps: o.eps, fars: o.fars, recallSample: o.recallSample, retrievalPass: o.retrievalPass });
   // metricsDoc takes the operating points at --far from the report: `fars` puts them on its grid.
   const doc = metricsDoc(report, {
     embeddings: o.embeddings,

@@ -7,6 +7,15 @@
 import { CliError, describeFailure, EXIT_USAGE } from './errors';
 import type { CliContext } from './evaluate';
 import { USAGE } from './usage';
+import type { RetrievalThreadJob, RetrievalThreadMessage } from './retrievalThreads';
+
+/**
+ * A retrieval thread's work (src/cli/retrievalThreads.ts): bin/metric-playground.mjs runs it
+ * instead of a command when it was started as one of `evaluate`'s worker threads.
+ */
+export async function runRetrievalThread(job: RetrievalThreadJob, post: (m: RetrievalThreadMessage) => void): Promise<void> {
+  return (await import('./retrievalThreads')).runRetrievalThread(job, post);
+}
 
 /** Runs the command line `argv` (without node and the script); resolves to the exit status. */
 export async function main(argv: string[], ctx: CliContext): Promise<number> {

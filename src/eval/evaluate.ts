@@ -25,7 +25,7 @@ import { binLow, DEFAULT_BINS, type PairHistograms } from './pairHistograms';
 import { farGrid, operatingPoints, type OperatingPoints } from './operatingPoints';
 import { binningBounds } from './opisBounds';
 import { rocCurve, type RocCurve } from './roc';
-import { retrieval, R_CAP } from './retrieval';
+import { retrieval, R_CAP, type RetrievalPass } from './retrieval';
 import { Rng } from '../data/rng';
 
 export interface EvalOptions {
@@ -49,6 +49,8 @@ export interface EvalOptions {
   recallSample?: number;
   /** Seed of the recall sample (if asked for), the score-distribution queries and k-means (default 1). */
   seed?: number;
+  /** Runs the retrieval pass (default in this thread; the CLI's splits it between worker threads). */
+  retrievalPass?: RetrievalPass;
   between?: () => Promise<void>;
   onProgress?: (fraction: number) => void;
 }
@@ -228,6 +230,7 @@ export async function evaluateEmbeddings(
       ? await retrieval(x64, labels, n, d, {
           ks: RECALL_KS,
           queries: recallQueries,
+          pass: opts.retrievalPass,
           between: opts.between,
           onProgress: progress && ((f: number) => progress(allPairsShare + retrievalShare * f)),
         })

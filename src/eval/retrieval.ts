@@ -56,7 +56,15 @@ export interface RetrievalOptions {
   yieldMs?: number;
   /** Fraction of the pass done, in [0, 1]. */
   onProgress?: (fraction: number) => void;
+  /**
+   * The pass to run (default {@link retrievalPass}, in this thread): the CLI runs it on worker
+   * threads, each over a range of the queries (src/cli/retrievalThreads.ts), with the same result.
+   */
+  pass?: RetrievalPass;
 }
+
+/** A retrieval pass: {@link retrievalPass}, or one that splits its queries between threads. */
+export type RetrievalPass = (x: Float64Array, labels: ArrayLike<number>, n: number, d: number, opts: RetrievalOptions) => Promise<RetrievalPerQuery>;
 
 /** What the pass finds for each query (the arrays follow `queries`). */
 export interface RetrievalPerQuery {
@@ -454,5 +462,6 @@ export function summariseRetrieval(per: RetrievalPerQuery, ks: number[], rCap = 
 
 /** Recall@K, MAP@R and R-precision of n unit rows (see the file comment). */
 export async function retrieval(x: Float64Array, labels: ArrayLike<number>, n: number, d: number, opts: RetrievalOptions): Promise<Retrieval> {
-  return summariseRetrieval(await retrievalPass(x, labels, n, d, opts), opts.ks, opts.rCap ?? R_CAP);
+  const pass = opts.pass ?? retrievalPass;
+  return summariseRetrieval(await pass(x, labels, n, d, opts), opts.ks, opts.rCap ?? R_CAP);
 }

@@ -1,4 +1,4 @@
-import { useAppState } from './context';
+import { useAppState, useController } from './context';
 import { changedSettings } from '../state/summary';
 import { Tip } from './help/Tip';
 import { isolationSentence, pageIsolation } from '../isolation/isolation';
@@ -15,6 +15,11 @@ export function StatusBar() {
   const config = useAppState((s) => s.config);
   const run = useAppState((s) => s.run);
   const threads = useAppState((s) => s.backend?.threads);
+  const onCpu = useAppState((s) => s.backend?.active === 'wasm' || s.backend?.active === 'cpu');
+  // A comparison on CPU runs more runs than compute at once: they take turns (src/worker/cpuTurns.ts).
+  const controller = useController();
+  const runs = controller.compare ? 2 * controller.seeds : 1;
+  const turns = controller.cpuTurns();
   // The backend is said once, by the header's backend line: not again here.
   const changed = changedSettings(config).filter((c) => c.key !== 'backend');
   const last = useAppState((s) => {
@@ -50,6 +55,14 @@ export function StatusBar() {
           testId="threads"
           value={String(threads.count)}
           title={`tfjs-wasm computes with ${threads.count === 1 ? 'one thread' : `${threads.count} threads`}${threads.threaded ? ' (its threaded build)' : ''}${threads.why ? `: ${threads.why}` : ''}. ${isolationSentence(pageIsolation())}`.trim()}
+        />
+      )}
+      {onCpu && turns && runs > turns.permits && (
+        <Stat
+          label="at once"
+          testId="turns"
+          value={`${turns.permits} of ${runs} runs`}
+          title={`The ${runs} runs of this comparison take turns on the CPU, ${turns.permits} at a time (${navigator.hardwareConcurrency || 1} logical cores here), each with its metrics: together they train as fast, and the page keeps drawing smoothly.`}
         />
       )}
       <span className={`run-state ${running ? 'on' : ''}`} data-testid="run-state">

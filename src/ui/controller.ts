@@ -21,6 +21,7 @@ import { requestedFaults } from '../worker/faults';
 import { readModelFiles, saveRunFiles } from './exports/runFileIo';
 import { describePage } from './pageMeta';
 import { DeliveryClock, Inbox } from './inbox';
+import { createTurns, permitsFor, turnsTaken, TurnsOwner, type CpuTurns } from '../worker/cpuTurns';
 
 /** Numbers controllers apart (views that follow several runs key on them). */
 let controllers = 0;
@@ -40,6 +41,10 @@ export class Controller {
   replicas: Controller[] = [];
   /** The clock every run of this page delivers its reports on (A's; B and the replicas share it). */
   private readonly clock: DeliveryClock;
+  /** The page's CPU turns (A's; B and the replicas share them): six runs on two cores compute two at a time. */
+  private readonly turns: TurnsOwner;
+  /** This controller's worker's slot in them. */
+  private slot: CpuTurns | null = null;
   /** The worker's reports, folded into the store in batches (inbox.ts): a fast run must not redraw the page at every step. */
   private readonly inbox: Inbox<FromWorker>;
 
@@ -50,6 +55,7 @@ export class Controller {
     private readonly owner: Controller | null = null,
   ) {
     this.clock = owner?.clock ?? new DeliveryClock();
+    this.turns = owner?.turns ?? new TurnsOwner(createTurns(permitsFor(navigator.hardwareConcurrency || 1, self.crossOriginIsolated === true)));
     this.inbox = new Inbox<FromWorker>((msg) => ingest(this.store, msg), this.clock);
   }
 
@@ -59,7 +65,8 @@ export class Controller {
 
   private spawn(): void {
     this.inbox.flush();
-    this.worker?.terminate();
+    this.stopWorker();
+    this.slot = this.turns.claim();
     const w = new Worker(new URL('../worker/trainer.worker.ts', import.meta.url), { type: 'module' });
     w.onmessage = (e: MessageEvent<FromWorker>) => {
       // The run's files (downloads, an opened model) are not run state: routed before ingest.
@@ -95,7 +102,7 @@ export class Controller {
       r.start();
     }
     const a = this.owner?.store;
-    const init = (autoFrom?: AutoChoice) => this.send({ type: 'init', config, dataUrl: this.dataUrl, run, faults: requestedFaults(), autoFrom });
+    const init = (autoFrom?: AutoChoice) => this.send({ type: 'init', config, dataUrl: this.dataUrl, run, faults: requestedFaults(), autoFrom, turns: this.slot });
     if (!a || config.backend !== 'auto' || a.getState().config.backend !== 'auto') return init();
     const chosen = (s: PlaygroundState) => (s.backend ? { active: s.backend.active, note: s.backend.note } : null);
     const now = chosen(a.getState());
@@ -350,8 +357,20 @@ export class Controller {
     this.replicas = [];
     this.compare?.dispose();
     this.compare = null;
+    this.stopWorker();
+  }
+
+  /** The page's CPU turns: how many compute at once and how many were taken; null where the page has none. */
+  cpuTurns(): ReturnType<typeof turnsTaken> | null {
+    return this.turns.buffer ? turnsTaken(this.turns.buffer) : null;
+  }
+
+  /** Terminates the worker, and gives back the CPU turns it held or waited for. */
+  private stopWorker(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.turns.forfeit(this.slot);
+    this.slot = null;
   }
 }
 

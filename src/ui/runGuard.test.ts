@@ -34,6 +34,42 @@ describe('Space (togglePlay)', () => {
     expect(calls).toEqual(['play', 'pause']);
   });
 
+  it('pressed twice before the worker says it runs: plays, then pauses', () => {
+    const { run, store, calls } = fakeRun();
+    store.setState({ dataset: DATASET });
+    togglePlay(run);
+    togglePlay(run);
+    expect(calls).toEqual(['play', 'pause']);
+    // The worker's late "running" and "paused" change nothing more; the next press plays again.
+    store.setState({ running: true });
+    store.setState({ running: false });
+    togglePlay(run);
+    expect(calls).toEqual(['play', 'pause', 'play']);
+    // Once it runs, a press pauses it as usual.
+    store.setState({ running: true });
+    store.setState({ step: 5 });
+    togglePlay(run);
+    expect(calls).toEqual(['play', 'pause', 'play', 'pause']);
+  });
+
+  it('pressed twice while it runs, before the worker says it paused: pauses, then plays', () => {
+    const { run, store, calls } = fakeRun();
+    store.setState({ dataset: DATASET, running: true });
+    togglePlay(run);
+    togglePlay(run);
+    expect(calls).toEqual(['pause', 'play']);
+  });
+
+  it('a play the run never took (it was rebuilt meanwhile) is forgotten', () => {
+    const { run, store, calls } = fakeRun();
+    store.setState({ dataset: DATASET });
+    togglePlay(run);
+    store.setState({ progress: { label: 'Building', fraction: 0 } });
+    store.setState({ progress: null });
+    togglePlay(run);
+    expect(calls).toEqual(['play', 'play']);
+  });
+
   it('pressed while the run is being built, starts it once it is ready', () => {
     const { run, store, calls } = fakeRun();
     expect(togglePlay(run)).toBe(true);

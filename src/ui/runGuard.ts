@@ -5,6 +5,8 @@
  *   cannot train on, so one stray key press would only ever lose it.
  * - Play (Space) pressed while the run is being built (after a setting change, before the worker
  *   reports it ready) is kept: the run starts as soon as it is ready, and the transport says so.
+ * - Space pressed twice in quick succession plays then pauses (or pauses then plays): the second
+ *   press comes before the worker has answered the first, and acts on what the first asked for.
  * The state is page-wide (one transport), outside the store; React reads it with {@link useRunGuard}.
  */
 import { useSyncExternalStore } from 'react';
@@ -37,6 +39,27 @@ let state: GuardState = { playWhenReady: false, confirmReset: false };
 const listeners = new Set<() => void>();
 let stopPlayWatch: (() => void) | null = null;
 let stopResetWatch: (() => void) | null = null;
+/**
+ * What Space last asked a run for (play: running true; pause: false), until its worker's state
+ * says so or the run stops being playable: a press before that answer acts on what was asked.
+ */
+let sent: { store: PlaygroundStore; running: boolean; stop: () => void } | null = null;
+
+/** Plays or pauses `c`, and remembers it until the worker's state answers. */
+function send(c: GuardedRun, running: boolean): void {
+  forgetSent();
+  if (running) c.play();
+  else c.pause();
+  const stop = c.store.subscribe((now) => {
+    if (now.running === running || !isReady(now) || isHalted(now)) forgetSent();
+  });
+  sent = { store: c.store, running, stop };
+}
+
+function forgetSent(): void {
+  sent?.stop();
+  sent = null;
+}
 
 function set(next: Partial<GuardState>): void {
   state = { ...state, ...next };
@@ -61,6 +84,7 @@ export function useRunGuard(): GuardState {
 
 /** Forgets a play waiting for the run to be ready. */
 export function cancelPlayWhenReady(): void {
+  forgetSent();
   stopPlayWatch?.();
   stopPlayWatch = null;
   if (state.playWhenReady) set({ playWhenReady: false });
@@ -77,13 +101,13 @@ export function togglePlay(c: GuardedRun): boolean {
     cancelPlayWhenReady();
     return true;
   }
-  if (s.running) {
-    c.pause();
+  if (sent?.store === c.store ? sent.running : s.running) {
+    send(c, false);
     return true;
   }
   if (isHalted(s)) return false;
   if (isReady(s)) {
-    c.play();
+    send(c, true);
     return true;
   }
   if (!isBuilding(s)) return false;
@@ -92,7 +116,7 @@ export function togglePlay(c: GuardedRun): boolean {
     if (now.running) cancelPlayWhenReady();
     else if (isReady(now)) {
       cancelPlayWhenReady();
-      if (!isHalted(now)) c.play();
+      if (!isHalted(now)) send(c, true);
     } else if (!isBuilding(now)) cancelPlayWhenReady();
   };
   stopPlayWatch?.();

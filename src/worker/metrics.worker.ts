@@ -6,11 +6,16 @@ import { evaluateEmbeddings } from '../eval/evaluate';
 import type { OffloadReply, OffloadRequest } from './metricsOffload';
 import { finishSnapshot, snapshotTransfers } from './snapshotView';
 import type * as EmbedOffThread from './embedOffThread';
+import { inTurn, type CpuTurns } from './cpuTurns';
 
 /** Jobs run one after another, so answers leave in the order the requests came. */
 let queue = Promise.resolve();
+/** The page's CPU turns: each job computes in one. */
+let turns: CpuTurns | null = null;
 self.onmessage = (e: MessageEvent<OffloadRequest>) => {
-  queue = queue.then(() => answer(e.data));
+  const r = e.data;
+  if (r.kind === 'turns') turns = r.turns;
+  else queue = queue.then(() => (r.kind === 'model' ? answer(r) : inTurn(turns, () => answer(r))));
 };
 
 const reply = (r: OffloadReply, transfer: Transferable[] = []) => self.postMessage(r, { transfer });
@@ -18,7 +23,7 @@ const reason = (err: unknown) => (err instanceof Error ? err.message : String(er
 /** tfjs and the model copy load with the first refresh embedded here. */
 const embedding = () => import('./embedOffThread');
 
-async function answer(r: OffloadRequest): Promise<void> {
+async function answer(r: Exclude<OffloadRequest, { kind: 'turns' }>): Promise<void> {
   if (r.kind === 'model') {
     // A model that cannot be set up fails the jobs that need it, each with the reason.
     await embedding().then((m) => m.setModel(r), () => {});

@@ -11,6 +11,7 @@ import type { EvalReport } from '../eval/evaluate';
 import type { TrainSpec } from '../ml/trainer';
 import type { EmbeddingSnapshot } from './protocol';
 import { snapshotJobTransfers, type SnapshotJob } from './snapshotView';
+import type { CpuTurns } from './cpuTurns';
 
 /** The model a run embeds with, sent once per run before its first `embed` (no answer). */
 export interface ModelMessage {
@@ -37,7 +38,9 @@ export type OffloadRequest =
   | { id: number; kind: 'exact'; emb: Float32Array; labels: Int32Array; n: number; d: number; numClasses: number }
   | { id: number; kind: 'snapshot'; job: SnapshotJob }
   | ({ id: number; kind: 'embed'; metricsId: number | null } & EmbedJob)
-  | ModelMessage;
+  | ModelMessage
+  /** The page's CPU turns, which its jobs wait for (the training worker's slot); no answer. */
+  | { kind: 'turns'; turns: CpuTurns | null };
 
 /** An embedded refresh's view, and its embeddings for the training worker's collapse check. */
 export interface EmbedAnswer {
@@ -54,6 +57,8 @@ export type OffloadReply =
 
 let worker: Worker | null = null;
 let nextId = 0;
+/** The turns the metrics worker's jobs take (sent again to a worker started later). */
+let turns: CpuTurns | null = null;
 const waiting = new Map<number, { resolve: (r: OffloadReply) => void; reject: (e: Error) => void }>();
 
 function spawn(): Worker {
@@ -71,6 +76,7 @@ function spawn(): Worker {
     waiting.clear();
     worker = null;
   };
+  w.postMessage({ kind: 'turns', turns } satisfies OffloadRequest);
   return w;
 }
 
@@ -78,7 +84,7 @@ function spawn(): Worker {
 const answer = (id: number) => new Promise<OffloadReply>((resolve, reject) => waiting.set(id, { resolve, reject }));
 
 /** Sends one request (the arrays in `transfer` handed over) and waits for the answer. */
-function send(request: Exclude<OffloadRequest, ModelMessage>, transfer: Transferable[]): Promise<OffloadReply> {
+function send(request: Extract<OffloadRequest, { id: number }>, transfer: Transferable[]): Promise<OffloadReply> {
   worker ??= spawn();
   const reply = answer(request.id);
   worker.postMessage(request, transfer);
@@ -100,6 +106,12 @@ export async function snapshotOffThread(job: SnapshotJob): Promise<EmbeddingSnap
   const reply = await send({ id: nextId++, kind: 'snapshot', job }, snapshotJobTransfers(job));
   if (!('snapshot' in reply)) throw new Error('the metrics worker answered a refresh with something else');
   return reply.snapshot;
+}
+
+/** The page's CPU turns (cpuTurns.ts) for the metrics worker's jobs: its evaluations and refreshes compute in turns. */
+export function offloadTurns(t: CpuTurns | null): void {
+  turns = t;
+  worker?.postMessage({ kind: 'turns', turns } satisfies OffloadRequest);
 }
 
 /** Tells the metrics worker which model the next `embedOffThread` jobs embed with (its arrays are copied). */

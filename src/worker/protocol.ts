@@ -7,6 +7,7 @@ import type { StepPoint } from '../ml/trainer';
 import type { EvalReport } from '../eval/evaluate';
 import type { BackendInfo, EmbeddingSnapshot } from '../state/reports';
 import type { Faults } from './faults';
+import type { CpuTurns } from './cpuTurns';
 
 // Defined beside the store that keeps them; named here too, as the messages carry them.
 export type { BackendInfo, EmbeddingSnapshot, InputPlane } from '../state/reports';
@@ -21,9 +22,10 @@ export type ToWorker =
   /** (Re)build the run from this configuration; data are cached across inits. `run` numbers it. */
   /**
    * Build run `run` of `config`. `autoFrom`: another run's measured auto choice (A's, for B of a
-   * comparison) to take instead of measuring again.
+   * comparison) to take instead of measuring again. `turns`: the page's CPU turns and this
+   * worker's slot (cpuTurns.ts), where the page has them.
    */
-  | { type: 'init'; config: Config; dataUrl: string; run: number; faults?: Faults; autoFrom?: AutoChoice }
+  | { type: 'init'; config: Config; dataUrl: string; run: number; faults?: Faults; autoFrom?: AutoChoice; turns?: CpuTurns | null }
   | { type: 'play' }
   | { type: 'pause' }
   | { type: 'step' }

@@ -12,6 +12,8 @@ import type { CollapseWatch } from './collapseWatch';
 import type { Faults } from './faults';
 import type { AutoChoice, WorkerReport } from './protocol';
 import { Refreshes } from './refreshes';
+import { takeTurn, type CpuTurns } from './cpuTurns';
+import { offloadTurns } from './metricsOffload';
 
 /** Sends a message to the page: the worker's own `postMessage`. */
 export type PostToPage = (msg: unknown, transfer: Transferable[]) => void;
@@ -48,6 +50,10 @@ export class TrainingSession {
   /** Bumped when the GPU device is lost: commands queued before that are abandoned, errors included. */
   deviceLosses = 0;
   readonly refreshes: Refreshes;
+  /** The page's CPU turns and this worker's slot (cpuTurns.ts); null where the page has none. */
+  private turns: CpuTurns | null = null;
+  /** The turns the metrics worker's jobs take now (the run's, while it trains on a CPU backend). */
+  private offloaded: CpuTurns | null = null;
 
   private readonly channel = new MessageChannel();
   private wake: (() => void) | null = null;
@@ -70,6 +76,23 @@ export class TrainingSession {
   /** Posts a report about the current run. */
   post(msg: WorkerReport, transfer: Transferable[] = []): void {
     this.postToPage({ ...msg, run: this.runId }, transfer);
+  }
+
+  /** Takes the page's CPU turns for this worker's steps and its metrics worker's jobs. */
+  useTurns(turns: CpuTurns | null): void {
+    this.turns = turns;
+  }
+
+  /**
+   * Waits for a turn on the CPU for one step, and returns its end. Only a run on a CPU backend
+   * (wasm, cpu) takes turns, for its steps and its metrics worker's jobs: a GPU run spends its
+   * steps on the device, and its few jobs on the CPU need not wait behind other runs' steps.
+   */
+  takeTurn(): Promise<() => void> {
+    const backend = this.backend.up ? tf.getBackend() : '';
+    const turns = backend === 'wasm' || backend === 'cpu' ? this.turns : null;
+    if (turns !== this.offloaded) offloadTurns((this.offloaded = turns));
+    return takeTurn(turns);
   }
 
   /** Lets queued messages (pause, …) in between steps; a resolved promise alone would not. */

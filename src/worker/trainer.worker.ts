@@ -31,6 +31,7 @@ async function handle(s: TrainingSession, msg: ToWorker, receivedAt: number, was
       s.faults = msg.faults ?? {};
       s.autoFrom = msg.autoFrom ?? null;
       s.runId = msg.run;
+      s.useTurns(msg.turns ?? null);
       return build(s);
     case 'reset':
       s.runId = msg.run;

@@ -4,7 +4,7 @@
  * loss is read back. A pause (any command but play) ends the loop after the step in flight.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { StepPoint } from '../ml/trainer';
+import type { StepPoint, Trainer } from '../ml/trainer';
 import type { Config } from '../state/params';
 import { webgpuDeviceLost } from './backends';
 import { injectFaults } from './injectFaults';
@@ -24,28 +24,21 @@ const isBoundary = (c: Config, t: number) => t % c.evalEvery === 0 || t % c.metr
  * One step of `s`'s run, its point pushed onto `pending`; false when the run must stop (limit
  * reached, divergence). With `pipeline` (Play on webgpu) the next step is queued before this one's
  * loss is awaited — unless this one ends at a boundary, where the snapshot must see exactly this
- * step's weights.
+ * step's weights. On the CPU backends the step is computed in a turn (cpuTurns.ts).
  */
 export async function step(s: TrainingSession, pending: StepPoint[], pipeline = false): Promise<boolean> {
   const { run: current, config } = s;
   if (!current || !config || s.dead || s.diverged) return false;
-  let point: Promise<StepPoint>;
-  if (s.ahead?.run === current) point = s.ahead.point;
-  else {
-    if (config.steps > 0 && current.step >= config.steps) return false;
-    injectFaults(s.faults, current.step + 1, current.encoder.variables);
-    point = current.queueStep();
+  if (s.ahead?.run !== current && config.steps > 0 && current.step >= config.steps) return false;
+  const endTurn = await s.takeTurn();
+  let p: StepPoint;
+  try {
+    // Rebuilt or lost while this step waited for its turn: the run it belonged to is gone.
+    if (current !== s.run) return false;
+    p = await settled(queue(s, current, config, pipeline));
+  } finally {
+    endTurn();
   }
-  s.ahead = null;
-  const t = current.step;
-  if (pipeline && s.running && !isBoundary(config, t) && !(config.steps > 0 && t >= config.steps)) {
-    injectFaults(s.faults, t + 1, current.encoder.variables);
-    const next = current.queueStep();
-    // Dropped unread if the device dies meanwhile: its rejection is expected, not an error.
-    next.catch(() => {});
-    s.ahead = { run: current, point: next };
-  }
-  const p = await settled(point);
   // The device was lost while this step ran: the run it belonged to is gone.
   if (current !== s.run) return false;
   pending.push(p);
@@ -64,6 +57,26 @@ export async function step(s: TrainingSession, pending: StepPoint[], pipeline = 
     return s.sendSnapshot();
   }
   return true;
+}
+
+/** This step of `current` (queued ahead, or now), and on webgpu the next one queued behind it. */
+function queue(s: TrainingSession, current: Trainer, config: Config, pipeline: boolean): Promise<StepPoint> {
+  let point: Promise<StepPoint>;
+  if (s.ahead?.run === current) point = s.ahead.point;
+  else {
+    injectFaults(s.faults, current.step + 1, current.encoder.variables);
+    point = current.queueStep();
+  }
+  s.ahead = null;
+  const t = current.step;
+  if (pipeline && s.running && !isBoundary(config, t) && !(config.steps > 0 && t >= config.steps)) {
+    injectFaults(s.faults, t + 1, current.encoder.variables);
+    const next = current.queueStep();
+    // Dropped unread if the device dies meanwhile: its rejection is expected, not an error.
+    next.catch(() => {});
+    s.ahead = { run: current, point: next };
+  }
+  return point;
 }
 
 /**

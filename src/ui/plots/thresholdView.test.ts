@@ -60,6 +60,9 @@ describe('threshold tool view', () => {
     // A tie at the cut: both classes are marked.
     const tied = { ...r, operating: { ...r.operating, classFrr: r.operating.classFrr.map((fs) => fs.map((_, t) => (t === 2 || t === 7 ? 0.5 : 0.1))) } };
     expect(thresholdView(tied, 0.05)!.rows.filter((row) => row.worstFrr).map((row) => row.t)).toEqual([2, 7]);
+    // Worked out once per report and FAR: the table, the chart and the summary share it.
+    expect(thresholdView(r, 0.05)).toBe(v);
+    expect(thresholdView(r, 0.01)).not.toBe(v);
   });
 
   it('lists only the worst classes by each rate when there are many', async () => {

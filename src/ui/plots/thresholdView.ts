@@ -76,8 +76,22 @@ function markWorst(rows: ThresholdRow[], value: (r: ThresholdRow) => number, mar
   for (const r of rows) if (value(r) >= cut && value(r) > lowest) mark(r);
 }
 
+/**
+ * Views already worked out, per report and FAR: the tool's table, its chart and its summary each
+ * ask for the same one when the report or the chosen FAR changes. Reports are never changed in
+ * place, and a report dropped takes its views with it.
+ */
+const views = new WeakMap<object, Map<number, ThresholdView | null>>();
+
 /** The tool's content for report `e` at the grid point nearest to `far`; null without operating points. */
 export function thresholdView(e: Pick<EvalReport, 'operating' | 'classNames'>, far: number): ThresholdView | null {
+  let byFar = views.get(e);
+  if (!byFar) views.set(e, (byFar = new Map()));
+  if (!byFar.has(far)) byFar.set(far, viewAt(e, far));
+  return byFar.get(far)!;
+}
+
+function viewAt(e: Pick<EvalReport, 'operating' | 'classNames'>, far: number): ThresholdView | null {
   const ops = e.operating;
   if (!ops || ops.far.length === 0) return null;
   const index = nearestFarIndex(ops.far, far);
