@@ -105,7 +105,15 @@ try {
   }
   // wasm threads with and without isolation: its own marked section (a run of this part alone rewrites it).
   const isolation = parts.includes('isolation')
-    ? [ISOLATION_BEGIN, isolationSection(await measureIsolation(browser, { dist: DIST, log: (r) => console.log(r) }), os.cpus().length), ISOLATION_END].join('\n')
+    ? [
+        ISOLATION_BEGIN,
+        `## wasm threads on a plain static host (issue 18 §2), run of ${new Date().toISOString().slice(0, 10)}`,
+        '',
+        `- Machine: ${machineLine()}`,
+        '',
+        isolationSection(await measureIsolation(browser, { dist: DIST, log: (r) => console.log(r) }), os.cpus().length).replace(/^### .*\n\n/, ''),
+        ISOLATION_END,
+      ].join('\n')
     : null;
   // The command line's evaluate at scale, one thread beside every core: its own marked section.
   const cli = parts.includes('cli')

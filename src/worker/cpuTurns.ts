@@ -11,7 +11,7 @@
  * The turns live in shared memory (a SharedArrayBuffer, so only on a cross-origin isolated page;
  * elsewhere nothing waits): `[tickets taken, turns ended, permits, held-or-awaited per slot…]`. A
  * worker owns a slot; the page gives its turns back when it terminates the worker
- * ({@link forfeitTurns}), so a worker killed mid-step never blocks the others. Waiting uses
+ * ({@link TurnsOwner.forfeit}), so a worker killed mid-step never blocks the others. Waiting uses
  * `Atomics.waitAsync`: a worker keeps answering its messages while it waits.
  */
 
@@ -138,7 +138,7 @@ export function turnsTaken(buffer: SharedArrayBuffer): { permits: number; taken:
 }
 
 /** Ends every turn the worker of `turns` held or waited for (it was terminated). */
-export function forfeitTurns(turns: CpuTurns): void {
+function forfeitTurns(turns: CpuTurns): void {
   const a = new Int32Array(turns.buffer);
   const n = Atomics.exchange(a, HELD + turns.slot, FORFEITED);
   if (n > 0) {
