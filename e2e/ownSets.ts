@@ -48,10 +48,10 @@ export interface Metrics {
   threshold: Record<string, { tar: number; cosine: number }>;
 }
 
-/** `metric-playground evaluate` on the files, in Node (started at once; it runs while the page loads). */
-export function cliEvaluate(vectors: string, labels: string, out: string): Promise<Metrics> {
+/** `metric-playground evaluate` on the files (and `extra` flags), in Node (started at once; it runs while the page loads). */
+export function cliEvaluate(vectors: string, labels: string, out: string, extra: string[] = []): Promise<Metrics> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['bin/metric-playground.mjs', 'evaluate', '--embeddings', vectors, '--labels', labels, '--out', join(dir, out)]);
+    const p = spawn(process.execPath, ['bin/metric-playground.mjs', 'evaluate', '--embeddings', vectors, '--labels', labels, '--out', join(dir, out), ...extra]);
     let stderr = '';
     p.stderr.on('data', (b) => (stderr += b));
     p.on('close', (code) => (code === 0 ? resolve(JSON.parse(readFileSync(join(dir, out, 'metrics.json'), 'utf8'))) : reject(new Error(`CLI exit ${code}: ${stderr}`))));

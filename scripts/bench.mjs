@@ -7,7 +7,8 @@
 // dist, e.g. a `vite build --outDir` of your own). A shortened
 // or partial run prints its tables and leaves BENCHMARKS.md alone, but for the lesson, frames,
 // isolation and cli parts run alone (without BENCH_PRESETS): they rewrite their own sections.
-// BENCH_CLI_SIZES (comma-separated, default 20000) sizes the cli part (`evaluate` at scale).
+// BENCH_CLI_SIZES (comma-separated, default 20000) sizes the cli part (`evaluate` at scale);
+// BENCH_OWN_SIZES (default 10000,50000,100000) the own part (your own embeddings in the page).
 import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -78,8 +79,8 @@ try {
   if (parts.includes('training')) sections.push(trainingTables(await measureTraining(browser, base, os.cpus().length, (s) => console.log(s))));
   if (parts.includes('longtasks')) sections.push(longTaskSection(await measureLongTasks(browser, base, { seconds: 60 })));
   if (parts.includes('own')) {
-    const rows = await measureOwnEmbeddings(browser, `${base}/`, { log: (r) => console.log(JSON.stringify(r)) });
-    sections.push(['### Your own embeddings in the page (issue 11)', '', "Projector-style `vectors.tsv` + `metadata.tsv` of seeded blobs (d = 64, 10 classes) picked in the panel; from the second file picked to every view filled (the worker's reading, parsing and evaluating in its own clock). Above 2,000 items the binned all-pairs path (4,096 cosine bins, tfjs-wasm, one thread).", '', ownEmbeddingsTable(rows)].join('\n'));
+    const rows = await measureOwnEmbeddings(browser, `${base}/`, { sizes: list(process.env.BENCH_OWN_SIZES), log: (r) => console.log(JSON.stringify(r)) });
+    sections.push(['### Your own embeddings in the page (issue 11)', '', "Projector-style `vectors.tsv` + `metadata.tsv` of seeded blobs (d = 64, 10 classes) picked in the panel; from the second file picked to every view filled (the worker's reading, parsing and evaluating in its own clock). Above 2,000 items the binned all-pairs path (4,096 cosine bins, tfjs-wasm, one thread); from 10,000 items the retrieval pass on every core (nested workers, the page being isolated).", '', ownEmbeddingsTable(rows)].join('\n'));
   }
   // Time to lesson: its own marked section of BENCHMARKS.md. BENCH_LESSON_BASE = another checkout's
   // folder, built (its dist/), measured on a second preview server for the "before" columns.

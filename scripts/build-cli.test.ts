@@ -53,6 +53,17 @@ describe('npm run build:cli', () => {
       expect(sources.code, sources.out).toBe(0);
       expect(metrics(join(dir, 'bundled'))).toEqual(metrics(join(dir, 'sources')));
       expect(readFileSync(join(dir, 'bundled/report.html'), 'utf8')).toContain('<svg');
+      // From 10,000 items the retrieval pass is shared between worker threads, which start the
+      // bundled command too: the same numbers as the sources on one thread.
+      const big = Array.from({ length: 10_000 }, (_, i) => Array.from({ length: 4 }, (_, j) => ((i % 8) % 4 === j ? 1 : 0) + 0.9 * rng.normal()).join('\t'));
+      writeFileSync(join(dir, 'big.tsv'), big.join('\n') + '\n');
+      writeFileSync(join(dir, 'big-labels.tsv'), big.map((_, i) => `c${i % 8}`).join('\n') + '\n');
+      const bigArgs = (out: string, threads: string) => ['evaluate', '--embeddings', join(dir, 'big.tsv'), '--labels', join(dir, 'big-labels.tsv'), '--threads', threads, '--out', join(dir, out)];
+      const [shared, single] = await Promise.all([node([join(pkg, 'bin/metric-playground.mjs'), ...bigArgs('big-bundled', '2')], dir), node([join(root, 'bin/metric-playground.mjs'), ...bigArgs('big-sources', '1')], dir)]);
+      expect(shared.code, shared.out).toBe(0);
+      expect(single.code, single.out).toBe(0);
+      expect(shared.out).toContain('(the retrieval pass on 2 threads)');
+      expect(metrics(join(dir, 'big-bundled'))).toEqual(metrics(join(dir, 'big-sources')));
       // Training a toy link needs no data files either.
       const trained = await node([join(pkg, 'bin/metric-playground.mjs'), 'train', '#data=blobs&steps=5', '--out', join(dir, 'run')], dir);
       expect(trained.code, trained.out).toBe(0);

@@ -7,7 +7,7 @@
 import { CliError, describeFailure, EXIT_USAGE } from './errors';
 import type { CliContext } from './evaluate';
 import { USAGE } from './usage';
-import type { RetrievalThreadJob, RetrievalThreadMessage } from './retrievalThreads';
+import type { RetrievalThreadJob, RetrievalThreadMessage } from '../eval/retrievalSplit';
 
 /**
  * A retrieval thread's work (src/cli/retrievalThreads.ts): bin/metric-playground.mjs runs it

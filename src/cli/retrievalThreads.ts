@@ -1,122 +1,28 @@
 /**
- * The retrieval pass of `evaluate` (Recall@K, MAP@R, R-precision over every item:
- * src/eval/retrieval.ts) on every core. The queries are cut into one contiguous range per worker
- * thread; each thread ranks its queries against every item, and their per-query verdicts are put
- * back together in query order. Each query's ranking does not depend on which thread makes it, so
- * the numbers are those of one thread, in about 1/threads of the time.
- *
- * A thread starts the CLI's own entry (bin/metric-playground.mjs), which loads the sources (from a
- * clone) or the one-file build as it does for a command, and runs {@link runRetrievalThread}: about
- * a second from a clone, so threads are used from {@link THREADS_FROM} items, where the pass takes
- * tens of seconds. The rows and labels are shared (SharedArrayBuffer), not copied; each thread's
- * selections hold at most 1/threads of the pass's memory bound.
+ * `evaluate`'s retrieval pass on every core (src/eval/retrievalSplit.ts) with Node's worker
+ * threads. A thread starts the CLI's own entry (bin/metric-playground.mjs), which loads the
+ * sources (from a clone) or the one-file build as it does for a command, and runs the thread's
+ * share ({@link runRetrievalThread}) instead of a command: about a second from a clone, small
+ * beside a pass of 10,000 items or more.
  */
 import { Worker } from 'node:worker_threads';
-import { retrievalPass, MAX_ENTRIES, type RetrievalPass, type RetrievalPerQuery } from '../eval/retrieval';
+import { splitRetrieval } from '../eval/retrievalSplit';
+import type { RetrievalPass } from '../eval/retrieval';
 
-/** From this many items the pass is split between threads (below it, one thread is about as fast). */
-export const THREADS_FROM = 10_000;
-/** Fewest queries per thread worth a thread. */
-const MIN_QUERIES = 256;
-
-/** What a thread is given: the shared rows (n × d float64, unit) and labels, and its queries. */
-export interface RetrievalThreadJob {
-  x: SharedArrayBuffer;
-  labels: SharedArrayBuffer;
-  n: number;
-  d: number;
-  queries: Int32Array;
-  ks: number[];
-  rCap?: number;
-  maxEntries: number;
-}
-
-/** What a thread posts: its progress in [0, 1], then its verdicts, or why it failed. */
-export type RetrievalThreadMessage = { progress: number } | { result: Omit<RetrievalPerQuery, 'queries'> } | { error: string };
-
-/**
- * A retrieval pass split between `threads` worker threads that start `entry` (the CLI's bin); one
- * thread (this one) below `minItems` items or when the queries are too few to share. `onSplit`
- * hears how many threads a pass was split between.
- */
+/** The pass split between `threads` worker threads that start `entry` (the CLI's bin). */
 export function threadedRetrieval(threads: number, entry: string, o: { minItems?: number; onSplit?: (threads: number) => void } = {}): RetrievalPass {
-  return async (x, labels, n, d, opts) => {
-    const queries = opts.queries ?? Int32Array.from({ length: n }, (_, i) => i);
-    const parts = Math.min(threads, Math.floor(queries.length / MIN_QUERIES));
-    if (parts < 2 || n < (o.minItems ?? THREADS_FROM)) return retrievalPass(x, labels, n, d, opts);
-    o.onSplit?.(parts);
-    const xs = new SharedArrayBuffer(n * d * 8);
-    new Float64Array(xs).set(x.subarray(0, n * d));
-    const ls = new SharedArrayBuffer(n * 8);
-    const lv = new Float64Array(ls);
-    for (let i = 0; i < n; i++) lv[i] = labels[i];
-    const cut = Array.from({ length: parts + 1 }, (_, p) => Math.round((p * queries.length) / parts));
-    const done = new Array<number>(parts).fill(0);
-    const maxEntries = Math.max(1, Math.floor((opts.maxEntries ?? MAX_ENTRIES) / parts));
-    const workers: Worker[] = [];
-    try {
-      const results = await Promise.all(
-        cut.slice(0, -1).map((lo, p) => {
-          const job: RetrievalThreadJob = { x: xs, labels: ls, n, d, queries: queries.slice(lo, cut[p + 1]), ks: opts.ks, rCap: opts.rCap, maxEntries };
-          const w = new Worker(entry, { workerData: { retrievalThread: job } });
-          workers.push(w);
-          return new Promise<Omit<RetrievalPerQuery, 'queries'>>((resolve, reject) => {
-            w.on('message', (m: RetrievalThreadMessage) => {
-              if ('progress' in m) {
-                done[p] = m.progress;
-                opts.onProgress?.(done.reduce((a, b) => a + b, 0) / parts);
-              } else if ('result' in m) resolve(m.result);
-              else reject(new Error(`a retrieval thread failed: ${m.error}`));
-            });
-            w.on('error', (e) => reject(new Error(`a retrieval thread failed: ${e.message}`)));
-            w.on('exit', (code) => reject(new Error(`a retrieval thread stopped (exit code ${code}) before its result`)));
-          });
-        }),
-      );
-      return merge(queries, results);
-    } finally {
-      await Promise.all(workers.map((w) => w.terminate()));
-    }
-  };
+  return splitRetrieval(
+    threads,
+    (job, onMessage, onFailure) => {
+      const w = new Worker(entry, { workerData: { retrievalThread: job } });
+      w.on('message', onMessage);
+      w.on('error', (e) => onFailure(e.message));
+      w.on('exit', (code) => onFailure(`it stopped (exit code ${code}) before its result`));
+      return { stop: () => w.terminate() };
+    },
+    o,
+  );
 }
 
-/** The threads' verdicts, in the order of their ranges, as one pass's. */
-function merge(queries: Int32Array, parts: Omit<RetrievalPerQuery, 'queries'>[]): RetrievalPerQuery {
-  const join = <T extends Int32Array | Float64Array>(make: (m: number) => T, pick: (r: Omit<RetrievalPerQuery, 'queries'>) => T): T => {
-    const out = make(queries.length);
-    let at = 0;
-    for (const r of parts) {
-      const a = pick(r);
-      out.set(a, at);
-      at += a.length;
-    }
-    return out;
-  };
-  const i32 = (m: number) => new Int32Array(m);
-  const f64 = (m: number) => new Float64Array(m);
-  return {
-    queries,
-    firstHit: join(i32, (r) => r.firstHit),
-    others: join(i32, (r) => r.others),
-    r: join(i32, (r) => r.r),
-    rPrecision: join(f64, (r) => r.rPrecision),
-    apAtR: join(f64, (r) => r.apAtR),
-  };
-}
-
-/** A thread's work: its queries' pass, its progress and verdicts posted through `post`. */
-export async function runRetrievalThread(job: RetrievalThreadJob, post: (m: RetrievalThreadMessage) => void): Promise<void> {
-  try {
-    const per = await retrievalPass(new Float64Array(job.x), new Float64Array(job.labels), job.n, job.d, {
-      ks: job.ks,
-      rCap: job.rCap,
-      maxEntries: job.maxEntries,
-      queries: job.queries,
-      yieldMs: 250,
-      onProgress: (progress) => post({ progress }),
-    });
-    post({ result: { firstHit: per.firstHit, others: per.others, r: per.r, rPrecision: per.rPrecision, apAtR: per.apAtR } });
-  } catch (e) {
-    post({ error: e instanceof Error ? e.message : String(e) });
-  }
-}
+/** A thread's share of the pass: what the bin runs when started as one of these threads. */
+export { runRetrievalJob as runRetrievalThread } from '../eval/retrievalSplit';

@@ -5,6 +5,7 @@
  * ownEmbeddings.worker.ts so that the unit tests run it in Node.
  */
 import { EmbeddingFileError, MAX_FILE_BYTES, parseLabels, parseVectors, type EmbeddingSet, type Labels, type Vectors } from '../data/embeddingFiles';
+import { retrievalThreads as retrievalThreadsHere, workerRetrieval } from './retrievalWorkers';
 import { evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
 import { fitProjection } from '../eval/projection';
 import { classCompactness, nearestCentroidAccuracy } from '../eval/compactness';
@@ -145,11 +146,15 @@ export function embeddingView(set: EmbeddingSet, label: string): EmbeddingSnapsh
  */
 export async function evaluateSet(set: EmbeddingSet, names: SetNames, onProgress: (fraction: number) => void): Promise<OwnEvaluation> {
   const path = set.n <= EXACT_UP_TO ? 'exact' : 'tf';
-  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, onProgress });
+  // The retrieval pass on every core from THREADS_FROM items, where the page is isolated.
+  let retrievalThreads = 1;
+  const threads = retrievalThreadsHere();
+  const retrievalPass = threads > 1 ? workerRetrieval(threads, (t) => (retrievalThreads = t)) : undefined;
+  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, onProgress, retrievalPass });
   // The view's caption names the set by its vectors file (cut short: the caption is one line).
   const name = names.vectorsName.length > 28 ? `${names.vectorsName.slice(0, 27)}…` : names.vectorsName;
   const snapshot = embeddingView(set, name);
-  const info = { n: set.n, d: set.d, classNames: set.classNames, classSizes: set.classSizes, warnings: set.warnings, ...names, path: path === 'exact' ? ('exact' as const) : ('binned' as const) };
+  const info = { n: set.n, d: set.d, classNames: set.classNames, classSizes: set.classSizes, warnings: set.warnings, ...names, path: path === 'exact' ? ('exact' as const) : ('binned' as const), retrievalThreads };
   return { info, report: { ...report, classNames: set.classNames }, snapshot };
 }
 

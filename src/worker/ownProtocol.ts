@@ -54,6 +54,8 @@ export interface OwnSetInfo {
   column: string | null;
   /** 'exact' (every pair sorted, up to the app's exact limit) or 'binned' (4096 cosine bins). */
   path: 'exact' | 'binned';
+  /** Threads the retrieval pass was split between (retrievalWorkers.ts; 1, or absent in older reports: one). */
+  retrievalThreads?: number;
   /** Milliseconds the worker spent reading, parsing and evaluating (reading and parsing are 0 for a restored set). */
   ms: { read: number; parse: number; evaluate: number };
 }

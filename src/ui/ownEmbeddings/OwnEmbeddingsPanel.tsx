@@ -49,7 +49,8 @@ function Progress() {
 }
 
 /** The evaluation's path, in words. */
-const pathWords = (info: LoadedSet['info']) => (info.path === 'exact' ? 'exact: every pair sorted' : 'binned: 4,096 cosine bins');
+const pathWords = (info: LoadedSet['info']) =>
+  (info.path === 'exact' ? 'exact: every pair sorted' : 'binned: 4,096 cosine bins') + ((info.retrievalThreads ?? 1) > 1 ? `; the retrieval pass on ${info.retrievalThreads} threads` : '');
 
 /** What slot `slot` holds: its files, size, path, time, whether it is remembered, and its labels column. */
 function SetSummary({ slot, set }: { slot: Slot; set: LoadedSet }) {

@@ -1,0 +1,23 @@
+/**
+ * "Evaluate your own embeddings" on a set large enough to share its retrieval pass (issue 19): from
+ * 10,000 items the page splits Recall@K, MAP@R and R-precision between workers on every core
+ * (src/worker/retrievalWorkers.ts), says so, and shows exactly the numbers the command line
+ * computes on one thread (`evaluate --threads 1`) from the same files.
+ */
+import { test, expect } from '@playwright/test';
+import { openApp } from './helpers';
+import { blobs, cliEvaluate, expectTiles, openPanel, pick, writeProjector } from './ownSets';
+
+test('10,000 items picked in the panel: the retrieval pass on every core, the tiles equal to one thread’s', async ({ page }) => {
+  const set = writeProjector('threads', blobs(21, 10_000, 8, 1.4));
+  const oneThread = cliEvaluate(set.vectors, set.metadata, 'threads-cli', ['--threads', '1']);
+  await openApp(page, '#backend=wasm&data=blobs&steps=0&metricsEvery=0', 'wasm');
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  test.skip(cores < 2, 'one logical core: nothing to share the pass with');
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  await openPanel(page);
+  await pick(page, set.vectors, set.metadata);
+  await expect(page.getByTestId('own-embeddings-set')).toHaveAttribute('data-items', '10000');
+  await expect(page.getByTestId('own-embeddings-time')).toContainText(`binned: 4,096 cosine bins; the retrieval pass on ${cores} threads`);
+  await expectTiles(page, await oneThread);
+});

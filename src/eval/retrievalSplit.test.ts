@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../data/rng';
+import { retrievalPass } from './retrieval';
+import { runRetrievalJob, splitRetrieval, type StartThread } from './retrievalSplit';
+
+/** n unit rows in d dimensions, `classes` classes, with every 5th row a copy of the one before (ties). */
+function set(n: number, d: number, classes: number) {
+  const rng = new Rng(11);
+  const labels = Int32Array.from({ length: n }, () => rng.int(classes));
+  const x = new Float64Array(n * d);
+  for (let i = 0; i < n; i++) {
+    let norm = 0;
+    for (let t = 0; t < d; t++) {
+      x[i * d + t] = i % 5 === 4 ? x[(i - 1) * d + t] : (labels[i] % d === t ? 1 : 0) + rng.normal();
+      norm += x[i * d + t] ** 2;
+    }
+    for (let t = 0; t < d; t++) x[i * d + t] /= Math.sqrt(norm);
+  }
+  return { x, labels };
+}
+
+/** "Threads" that run their job in this thread, as a worker would, counting the jobs and stops. */
+function inProcess() {
+  const seen = { jobs: [] as number[], stopped: 0 };
+  const start: StartThread = (job, onMessage) => {
+    seen.jobs.push(job.queries.length);
+    void runRetrievalJob(job, onMessage);
+    return { stop: () => seen.stopped++ };
+  };
+  return { start, seen };
+}
+
+describe('splitRetrieval', () => {
+  it('cuts the queries into one range per thread and puts the verdicts back in order, with the progress of all', async () => {
+    const n = 1100, d = 5;
+    const { x, labels } = set(n, d, 7);
+    const { start, seen } = inProcess();
+    const progress: number[] = [];
+    const opts = { ks: [1, 3], rCap: 50, onProgress: (f: number) => progress.push(f) };
+    const split = await splitRetrieval(4, start, { minItems: 0 })(x, labels, n, d, opts);
+    expect(seen.jobs).toEqual([275, 275, 275, 275]);
+    expect(seen.stopped).toBe(4);
+    expect(split).toEqual(await retrievalPass(x, labels, n, d, { ks: [1, 3], rCap: 50 }));
+    expect(progress.at(-1)).toBe(1);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1]);
+  });
+
+  it('stays in this thread for few queries or few items; a thread that fails fails the pass and every thread is stopped', async () => {
+    const n = 600, d = 4;
+    const { x, labels } = set(n, d, 3);
+    const { start, seen } = inProcess();
+    await splitRetrieval(4, start)(x, labels, n, d, { ks: [1] }); // below THREADS_FROM
+    await splitRetrieval(4, start, { minItems: 0 })(x, labels, n, d, { ks: [1], queries: Int32Array.from({ length: 300 }, (_, i) => i) }); // one range's worth
+    expect(seen.jobs).toEqual([]);
+    let stopped = 0;
+    const failing: StartThread = (_, __, onFailure) => {
+      queueMicrotask(() => onFailure('it could not start'));
+      return { stop: () => stopped++ };
+    };
+    await expect(splitRetrieval(2, failing, { minItems: 0 })(x, labels, n, d, { ks: [1] })).rejects.toThrow('a retrieval thread failed: it could not start');
+    expect(stopped).toBe(2);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * The retrieval pass (retrieval.ts: Recall@K, MAP@R, R-precision over every item) split between
+ * threads, whatever starts them: the CLI's worker threads (src/cli/retrievalThreads.ts) and the
+ * page's nested workers (src/worker/retrievalWorkers.ts) give a {@link StartThread}. The queries
+ * are cut into one contiguous range per thread; each thread ranks its queries against every item
+ * ({@link runRetrievalJob}), and their per-query verdicts are put back together in query order.
+ * Each query's ranking does not depend on which thread makes it, so the numbers are those of one
+ * thread, in about 1/threads of the time. The rows and labels are shared (SharedArrayBuffer: in a
+ * page, only a cross-origin isolated one; elsewhere one thread does the pass), and each thread's
+ * selections hold 1/threads of the pass's memory bound.
+ */
+import { retrievalPass, MAX_ENTRIES, type RetrievalPass, type RetrievalPerQuery } from './retrieval';
+
+/** From this many items the pass is split (below it a thread's start is not worth it). */
+export const THREADS_FROM = 10_000;
+/** Fewest queries per thread worth a thread. */
+const MIN_QUERIES = 256;
+
+/** What a thread is given: the shared rows (n × d float64, unit) and labels, and its queries. */
+export interface RetrievalThreadJob {
+  x: SharedArrayBuffer;
+  labels: SharedArrayBuffer;
+  n: number;
+  d: number;
+  queries: Int32Array;
+  ks: number[];
+  rCap?: number;
+  maxEntries: number;
+}
+
+/** Per-query verdicts of a thread's range (a pass's, without its queries). */
+export type RetrievalVerdicts = Omit<RetrievalPerQuery, 'queries'>;
+
+/** What a thread posts: its progress in [0, 1], then its verdicts, or why it failed. */
+export type RetrievalThreadMessage = { progress: number } | { result: RetrievalVerdicts } | { error: string };
+
+/**
+ * Starts a thread on `job`; its messages go to `onMessage`, and `onFailure` hears why it stopped
+ * without a result (it could not start, it crashed, it exited). Returns how to stop it.
+ */
+export type StartThread = (job: RetrievalThreadJob, onMessage: (m: RetrievalThreadMessage) => void, onFailure: (why: string) => void) => { stop: () => unknown };
+
+/**
+ * A retrieval pass split between `threads` threads that `start` starts; one thread (this one)
+ * below `minItems` items (default {@link THREADS_FROM}), when the queries are too few to share, or
+ * where memory cannot be shared. `onSplit` hears how many threads a pass was split between.
+ */
+export function splitRetrieval(threads: number, start: StartThread, o: { minItems?: number; onSplit?: (threads: number) => void } = {}): RetrievalPass {
+  return async (x, labels, n, d, opts) => {
+    const queries = opts.queries ?? Int32Array.from({ length: n }, (_, i) => i);
+    const parts = Math.min(threads, Math.floor(queries.length / MIN_QUERIES));
+    if (parts < 2 || n < (o.minItems ?? THREADS_FROM) || typeof SharedArrayBuffer === 'undefined') return retrievalPass(x, labels, n, d, opts);
+    o.onSplit?.(parts);
+    const xs = new SharedArrayBuffer(n * d * 8);
+    new Float64Array(xs).set(x.subarray(0, n * d));
+    const ls = new SharedArrayBuffer(n * 8);
+    const lv = new Float64Array(ls);
+    for (let i = 0; i < n; i++) lv[i] = labels[i];
+    const cut = Array.from({ length: parts + 1 }, (_, p) => Math.round((p * queries.length) / parts));
+    const done = new Array<number>(parts).fill(0);
+    const maxEntries = Math.max(1, Math.floor((opts.maxEntries ?? MAX_ENTRIES) / parts));
+    const running: { stop: () => unknown }[] = [];
+    try {
+      const results = await Promise.all(
+        cut.slice(0, -1).map(
+          (lo, p) =>
+            new Promise<RetrievalVerdicts>((resolve, reject) => {
+              const job: RetrievalThreadJob = { x: xs, labels: ls, n, d, queries: queries.slice(lo, cut[p + 1]), ks: opts.ks, rCap: opts.rCap, maxEntries };
+              const onMessage = (m: RetrievalThreadMessage) => {
+                if ('progress' in m) {
+                  done[p] = m.progress;
+                  opts.onProgress?.(done.reduce((a, b) => a + b, 0) / parts);
+                } else if ('result' in m) resolve(m.result);
+                else reject(new Error(`a retrieval thread failed: ${m.error}`));
+              };
+              running.push(start(job, onMessage, (why) => reject(new Error(`a retrieval thread failed: ${why}`))));
+            }),
+        ),
+      );
+      return merge(queries, results);
+    } finally {
+      await Promise.all(running.map((t) => t.stop()));
+    }
+  };
+}
+
+/** The threads' verdicts, in the order of their ranges, as one pass's. */
+function merge(queries: Int32Array, parts: RetrievalVerdicts[]): RetrievalPerQuery {
+  const join = <T extends Int32Array | Float64Array>(make: (m: number) => T, pick: (r: RetrievalVerdicts) => T): T => {
+    const out = make(queries.length);
+    let at = 0;
+    for (const r of parts) {
+      const a = pick(r);
+      out.set(a, at);
+      at += a.length;
+    }
+    return out;
+  };
+  const i32 = (m: number) => new Int32Array(m);
+  const f64 = (m: number) => new Float64Array(m);
+  return {
+    queries,
+    firstHit: join(i32, (r) => r.firstHit),
+    others: join(i32, (r) => r.others),
+    r: join(i32, (r) => r.r),
+    rPrecision: join(f64, (r) => r.rPrecision),
+    apAtR: join(f64, (r) => r.apAtR),
+  };
+}
+
+/** A thread's work: its queries' pass, its progress and verdicts posted through `post`. */
+export async function runRetrievalJob(job: RetrievalThreadJob, post: (m: RetrievalThreadMessage) => void): Promise<void> {
+  try {
+    const per = await retrievalPass(new Float64Array(job.x), new Float64Array(job.labels), job.n, job.d, {
+      ks: job.ks,
+      rCap: job.rCap,
+      maxEntries: job.maxEntries,
+      queries: job.queries,
+      yieldMs: 250,
+      onProgress: (progress) => post({ progress }),
+    });
+    post({ result: { firstHit: per.firstHit, others: per.others, r: per.r, rPrecision: per.rPrecision, apAtR: per.apAtR } });
+  } catch (e) {
+    post({ error: e instanceof Error ? e.message : String(e) });
+  }
+}
