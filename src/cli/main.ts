@@ -10,11 +10,11 @@ import { USAGE } from './usage';
 import type { RetrievalThreadJob, RetrievalThreadMessage } from '../eval/retrievalSplit';
 
 /**
- * A retrieval thread's work (src/cli/retrievalThreads.ts): bin/metric-playground.mjs runs it
- * instead of a command when it was started as one of `evaluate`'s worker threads.
+ * A retrieval thread's share of the pass (src/cli/retrievalThreads.ts): bin/metric-playground.mjs
+ * runs it instead of a command when it was started as one of `evaluate`'s worker threads.
  */
 export async function runRetrievalThread(job: RetrievalThreadJob, post: (m: RetrievalThreadMessage) => void): Promise<void> {
-  return (await import('./retrievalThreads')).runRetrievalThread(job, post);
+  return (await import('../eval/retrievalSplit')).runRetrievalJob(job, post);
 }
 
 /** Runs the command line `argv` (without node and the script); resolves to the exit status. */

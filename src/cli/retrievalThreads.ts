@@ -2,7 +2,7 @@
  * `evaluate`'s retrieval pass on every core (src/eval/retrievalSplit.ts) with Node's worker
  * threads. A thread starts the CLI's own entry (bin/metric-playground.mjs), which loads the
  * sources (from a clone) or the one-file build as it does for a command, and runs the thread's
- * share ({@link runRetrievalThread}) instead of a command: about a second from a clone, small
+ * share (main.ts `runRetrievalThread`) instead of a command: about a second from a clone, small
  * beside a pass of 10,000 items or more.
  */
 import { Worker } from 'node:worker_threads';
@@ -23,6 +23,3 @@ export function threadedRetrieval(threads: number, entry: string, o: { minItems?
     o,
   );
 }
-
-/** A thread's share of the pass: what the bin runs when started as one of these threads. */
-export { runRetrievalJob as runRetrievalThread } from '../eval/retrievalSplit';

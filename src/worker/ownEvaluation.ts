@@ -5,7 +5,7 @@
  * ownEmbeddings.worker.ts so that the unit tests run it in Node.
  */
 import { EmbeddingFileError, MAX_FILE_BYTES, parseLabels, parseVectors, type EmbeddingSet, type Labels, type Vectors } from '../data/embeddingFiles';
-import { retrievalThreads as retrievalThreadsHere, workerRetrieval } from './retrievalWorkers';
+import { threadsHere, workerRetrieval } from './retrievalWorkers';
 import { evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
 import { fitProjection } from '../eval/projection';
 import { classCompactness, nearestCentroidAccuracy } from '../eval/compactness';
@@ -148,7 +148,7 @@ export async function evaluateSet(set: EmbeddingSet, names: SetNames, onProgress
   const path = set.n <= EXACT_UP_TO ? 'exact' : 'tf';
   // The retrieval pass on every core from THREADS_FROM items, where the page is isolated.
   let retrievalThreads = 1;
-  const threads = retrievalThreadsHere();
+  const threads = threadsHere();
   const retrievalPass = threads > 1 ? workerRetrieval(threads, (t) => (retrievalThreads = t)) : undefined;
   const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, onProgress, retrievalPass });
   // The view's caption names the set by its vectors file (cut short: the caption is one line).

@@ -8,7 +8,7 @@ import { splitRetrieval } from '../eval/retrievalSplit';
 import type { RetrievalPass } from '../eval/retrieval';
 
 /** Threads for the pass here: the logical cores where memory can be shared, else one. */
-export const retrievalThreads = (): number => (globalThis.crossOriginIsolated === true ? Math.max(1, globalThis.navigator?.hardwareConcurrency || 1) : 1);
+export const threadsHere = (): number => (globalThis.crossOriginIsolated === true ? Math.max(1, globalThis.navigator?.hardwareConcurrency || 1) : 1);
 
 /** The pass split between `threads` nested workers; `onSplit` hears how many a pass was split between. */
 export function workerRetrieval(threads: number, onSplit?: (threads: number) => void): RetrievalPass {
