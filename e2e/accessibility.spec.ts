@@ -171,7 +171,8 @@ test('screen readers: every view has a live summary and a "show as table" toggle
     'embedding-plot': /^Embedding at step \d+: 400 items in 4 classes on the unit circle; nearest-centroid accuracy \d/,
     'embedding-timeline': /^\d+ embedding snapshots from step 0 to \d+; showing step \d+ \(live\)\.$/,
     'input-plane': /^Input plane coloured by the nearest class weight, 4 classes; \d+ of \d+ training points lie in their own class's region\.$/,
-    'loss-plot': /^At step \d+: Training loss \d[\d.e-]*, (up|down) from [\d.e-]+ at step \d+; scale α 8\.$/,
+    // Where the run paused decides the last two losses: equal to two digits, they read "unchanged since".
+    'loss-plot': /^At step \d+: Training loss \d[\d.e-]*, ((up|down) from [\d.e-]+ at|unchanged since) step \d+; scale α 8\.$/,
     'accuracy-plot': /^At step \d+: nearest-centroid accuracy [\d.]+%/,
     'gradient-vs-alpha': /^Gradient norm at the α in force \(8\): hard [\d.e-]+/,
     'pr-curve': /^Precision–recall at step \d+: AP 0?\.\d+ \(exact\); precision/,
