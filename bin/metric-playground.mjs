@@ -57,7 +57,7 @@ async function run() {
   await setUpWebgpu();
   const cli = await loadCli();
   try {
-    const ctx = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), wasmDir: cli.wasmDir, root, threadEntry: fileURLToPath(import.meta.url) };
+    const ctx = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), stderrTty: process.stderr.isTTY === true, wasmDir: cli.wasmDir, root, threadEntry: fileURLToPath(import.meta.url) };
     return await cli.main(argv, ctx);
   } finally {
     await cli.close();
@@ -68,7 +68,7 @@ async function run() {
 async function runThread() {
   const cli = await loadCli();
   try {
-    await cli.runRetrievalThread(workerData.retrievalThread, (m) => parentPort.postMessage(m));
+    await cli.runRetrievalThread(workerData.retrievalThread, (m) => parentPort.postMessage(m), cli.wasmDir);
   } finally {
     await cli.close();
   }

@@ -7,7 +7,9 @@
 // dist, e.g. a `vite build --outDir` of your own). A shortened
 // or partial run prints its tables and leaves BENCHMARKS.md alone, but for the lesson, frames,
 // isolation and cli parts run alone (without BENCH_PRESETS): they rewrite their own sections.
-// BENCH_CLI_SIZES (comma-separated, default 20000) sizes the cli part (`evaluate` at scale);
+// BENCH_CLI_SIZES (comma-separated, default 20000) sizes the cli part (`evaluate` at scale),
+// BENCH_CLI_BASE=<git rev> adds that commit's code beside, BENCH_CLI_LARGE=N one run of N items
+// with its progress lines, stopped after BENCH_CLI_STOP_AFTER seconds when given;
 // BENCH_OWN_SIZES (default 10000,50000,100000) the own part (your own embeddings in the page).
 import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
@@ -118,7 +120,16 @@ try {
     : null;
   // The command line's evaluate at scale, one thread beside every core: its own marked section.
   const cli = parts.includes('cli')
-    ? [CLI_BEGIN, cliEvaluateSection(await measureCliEvaluate({ sizes: list(process.env.BENCH_CLI_SIZES), log: (r) => console.log(r) }), machineLine()), CLI_END].join('\n')
+    ? [CLI_BEGIN, cliEvaluateSection(
+          await measureCliEvaluate({
+            sizes: list(process.env.BENCH_CLI_SIZES),
+            base: process.env.BENCH_CLI_BASE ?? null,
+            large: process.env.BENCH_CLI_LARGE ? Number(process.env.BENCH_CLI_LARGE) : null,
+            stopAfter: process.env.BENCH_CLI_STOP_AFTER ? Number(process.env.BENCH_CLI_STOP_AFTER) : null,
+            log: (r) => console.log(r),
+          }),
+          machineLine(),
+        ), CLI_END].join('\n')
     : null;
   // Frames while training: its own marked section too (a run of this part alone rewrites it).
   let frames = null;

@@ -1,58 +1,95 @@
 // `metric-playground evaluate` at scale (issue 19), for `npm run bench` (BENCH_PARTS=cli): the real
-// command (bin/metric-playground.mjs, from this clone's sources) on seeded Gaussian blobs
-// (d = 64, 10 classes, .npy), once with its retrieval pass on one thread (`--threads 1`, the path
-// before threads) and once on every core, one after the other in the same run. Wall seconds of the
-// whole command (start-up, reading, every metric, the report files) and its peak resident memory
-// (every thread of the process). Sizes: BENCH_CLI_SIZES (default 20000).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// command (bin/metric-playground.mjs, from a clone's sources) on seeded Gaussian blobs (d = 64,
+// 10 classes, .npy), one run after the other in the same bench run: this clone on one thread and on
+// every core, and, with BENCH_CLI_BASE=<git rev>, that commit's code the same two ways (exported
+// with `git archive` beside this clone's node_modules) — the path before this change, measured on
+// the same machine in the same run. Wall seconds of the whole command (start-up, reading, every
+// metric, the report files) and its peak resident memory (every thread of the process). Sizes:
+// BENCH_CLI_SIZES (default 20000). BENCH_CLI_LARGE=N adds one run of N items on every core that
+// keeps its progress lines (the time-left estimates), stopped after BENCH_CLI_STOP_AFTER seconds
+// when given (a million items take hours on two cores).
+import { execSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeBlobFiles } from './ownEmbeddings.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const BIN = join(ROOT, 'bin/metric-playground.mjs');
 /** Preloaded into the command: its peak RSS (KiB) on stderr as it exits. */
 const MAX_RSS = join(ROOT, 'scripts/bench/maxRss.cjs');
 
-/** Runs the command in `cwd`; resolves to its wall seconds, peak RSS (MiB) and output. */
-function evaluate(cwd, args) {
+/**
+ * Runs the command of the clone at `root` in `cwd`, stopped (SIGTERM) after `stopAfter` seconds
+ * when given; resolves to its wall seconds, peak RSS (MiB), output, and whether it was stopped.
+ */
+function evaluate(root, cwd, args, stopAfter) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const p = spawn(process.execPath, ['--require', MAX_RSS, BIN, 'evaluate', ...args], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, ['--require', MAX_RSS, join(root, 'bin/metric-playground.mjs'), 'evaluate', ...args], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    let stopped = false;
+    const timer = stopAfter ? setTimeout(() => ((stopped = true), process.kill(-p.pid, 'SIGTERM')), stopAfter * 1000) : null;
     p.stdout.on('data', (b) => (stdout += b));
     p.stderr.on('data', (b) => (stderr += b));
     p.on('error', reject);
     p.on('close', (code) => {
+      if (timer) clearTimeout(timer);
       const seconds = (performance.now() - t0) / 1000;
-      if (code !== 0) return reject(new Error(`evaluate ${args.join(' ')} exited ${code}: ${stderr}`));
+      if (code !== 0 && !stopped) return reject(new Error(`evaluate ${args.join(' ')} exited ${code}: ${stderr}`));
       const rss = Number(/maxRSS (\d+)/.exec(stderr)?.[1] ?? NaN) / 1024;
-      resolve({ seconds, rss, stdout });
+      resolve({ seconds, rss, stdout, stderr, stopped });
     });
   });
 }
 
-/** One row per size and thread count: `{ items, dim, threads, seconds, rss, prAuc, recall1, mapAtR }`. */
-export async function measureCliEvaluate({ sizes = [20_000], dim = 64, classes = 10, log = () => {} } = {}) {
+/** The code of git revision `rev` of this clone in a temporary folder, with this clone's node_modules. */
+function exportRevision(rev) {
+  const dir = mkdtempSync(join(tmpdir(), 'mp-bench-base-'));
+  execSync(`git -C ${JSON.stringify(ROOT)} archive ${rev} | tar -x -C ${JSON.stringify(dir)}`);
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+/**
+ * One row per size, code and thread count: `{ items, dim, code, threads, seconds, rss, prAuc,
+ * recall1, mapAtR }`, code 'this' or the base revision; then the large run, if asked for:
+ * `{ items, dim, code, threads, seconds, rss, stopped, progress: [lines] }`.
+ */
+export async function measureCliEvaluate({ sizes = [20_000], dim = 64, classes = 10, base = null, large = null, stopAfter = null, log = () => {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'mp-bench-cli-'));
+  const baseRoot = base ? exportRevision(base) : null;
   const cores = availableParallelism();
   const rows = [];
   try {
+    const codes = [...(baseRoot ? [{ code: base, root: baseRoot }] : []), { code: 'this', root: ROOT }];
     for (const n of sizes) {
       const { vectors, metadata } = writeBlobFiles(dir, { n, dim, classes, format: 'npy' });
-      for (const threads of [1, cores]) {
-        const out = `report-${n}-${threads}`;
-        const r = await evaluate(dir, ['--embeddings', vectors, '--labels', metadata, '--threads', String(threads), '--out', out]);
-        const m = JSON.parse(readFileSync(join(dir, out, 'metrics.json'), 'utf8'));
-        const row = { items: n, dim, threads, seconds: r.seconds, rss: r.rss, prAuc: m.prAuc, recall1: m.recall['1'], mapAtR: m.mapAtR };
-        log(JSON.stringify(row));
-        rows.push(row);
+      for (const { code, root } of codes) {
+        for (const threads of [1, cores]) {
+          const out = `report-${n}-${code}-${threads}`;
+          const r = await evaluate(root, dir, ['--embeddings', vectors, '--labels', metadata, '--threads', String(threads), '--out', out]);
+          const m = JSON.parse(readFileSync(join(dir, out, 'metrics.json'), 'utf8'));
+          const row = { items: n, dim, code, threads, seconds: r.seconds, rss: r.rss, prAuc: m.prAuc, recall1: m.recall['1'], mapAtR: m.mapAtR };
+          log(JSON.stringify(row));
+          rows.push(row);
+        }
       }
+      rmSync(vectors);
+      rmSync(metadata);
+    }
+    if (large) {
+      const { vectors, metadata } = writeBlobFiles(dir, { n: large, dim, classes, format: 'npy' });
+      const r = await evaluate(ROOT, dir, ['--embeddings', vectors, '--labels', metadata, '--path', 'binned', '--out', 'report-large'], stopAfter);
+      const progress = r.stderr.split('\n').filter((l) => l.startsWith('evaluating: '));
+      const m = r.stopped ? null : JSON.parse(readFileSync(join(dir, 'report-large', 'metrics.json'), 'utf8'));
+      const row = { items: large, dim, code: 'this', threads: cores, seconds: r.seconds, rss: r.rss, stopped: r.stopped, progress, prAuc: m?.prAuc, recall1: m?.recall['1'], mapAtR: m?.mapAtR };
+      log(JSON.stringify(row));
+      rows.push(row);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    if (baseRoot) rmSync(baseRoot, { recursive: true, force: true });
   }
   return rows;
 }
@@ -61,16 +98,34 @@ const f4 = (v) => (Number.isFinite(v) ? v.toFixed(4) : '—');
 
 /** The markdown section for BENCHMARKS.md. */
 export function cliEvaluateSection(rows, machine) {
-  const one = (n) => rows.find((r) => r.items === n && r.threads === 1);
-  return [
+  const timed = rows.filter((r) => !r.progress);
+  const large = rows.find((r) => r.progress);
+  // × against the first row of a size: the base revision's one thread when there is one.
+  const first = (n) => timed.find((r) => r.items === n);
+  const code = (r) => (r.code === 'this' ? 'this commit' : `${r.code} (before)`);
+  const lines = [
     `## The command line's evaluate at scale (issue 19), run of ${new Date().toISOString().slice(0, 10)}`,
     '',
     `- Machine: ${machine}`,
     '',
-    "`metric-playground evaluate --embeddings vectors.npy --labels labels.npy --threads T` from this clone (the sources through Vite's loader), on seeded Gaussian blobs (10 classes, float32 .npy): the whole command, from its start to the report files written — every metric (binned PR-AUC, OPIS and ε-OPIS with their bounds on tfjs-wasm, one thread; Recall@K, MAP@R and R-precision over every item; NMI with 10 k-means restarts; TAR@FAR; the figures). `--threads 1` is the retrieval pass as it was before threads; the other row shares it between worker threads (src/cli/retrievalThreads.ts). Peak memory: the process's resident set at its highest, every thread included.",
+    "`metric-playground evaluate --embeddings vectors.npy --labels labels.npy --threads T`, from a clone's sources through Vite's loader, on seeded Gaussian blobs (10 classes, float32 .npy): the whole command, from its start to the report files written — every metric (binned PR-AUC, OPIS and ε-OPIS with their bounds on tfjs-wasm; Recall@K, MAP@R and R-precision over every item; NMI with 10 k-means restarts; TAR@FAR; the figures). `this commit` ranks with a float32 screen (src/eval/retrievalScreened.ts: the same numbers) beside the all-pairs histograms; a row `(before)` is that commit's code, run in the same bench run (BENCH_CLI_BASE). Peak memory: the process's resident set at its highest, every thread included.",
     '',
-    '| items | d | threads | seconds | × one thread | peak RSS MiB | PR-AUC | Recall@1 | MAP@R |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.items.toLocaleString('en-US')} | ${r.dim} | ${r.threads} | ${r.seconds.toFixed(1)} | ${(one(r.items).seconds / r.seconds).toFixed(2)}× | ${r.rss.toFixed(0)} | ${f4(r.prAuc)} | ${f4(r.recall1)} | ${f4(r.mapAtR)} |`),
-  ].join('\n');
+    '| items | d | code | threads | seconds | × first row | peak RSS MiB | PR-AUC | Recall@1 | MAP@R |',
+    '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...timed.map((r) => `| ${r.items.toLocaleString('en-US')} | ${r.dim} | ${code(r)} | ${r.threads} | ${r.seconds.toFixed(1)} | ${(first(r.items).seconds / r.seconds).toFixed(2)}× | ${r.rss.toFixed(0)} | ${f4(r.prAuc)} | ${f4(r.recall1)} | ${f4(r.mapAtR)} |`),
+  ];
+  if (large) {
+    const items = large.items.toLocaleString('en-US');
+    lines.push(
+      '',
+      large.stopped
+        ? `${items} × ${large.dim} on the binned path, every core (${large.threads} threads): stopped by the bench after ${large.seconds.toFixed(0)} s, as it asked (BENCH_CLI_STOP_AFTER); peak RSS ${large.rss.toFixed(0)} MiB until then. Its progress lines (stderr, a line per tenth or per minute):`
+        : `${items} × ${large.dim} on the binned path, every core (${large.threads} threads): ${large.seconds.toFixed(0)} s, peak RSS ${large.rss.toFixed(0)} MiB; PR-AUC ${f4(large.prAuc)}, Recall@1 ${f4(large.recall1)}, MAP@R ${f4(large.mapAtR)}. Its progress lines (stderr, a line per tenth or per minute):`,
+      '',
+      '```',
+      ...large.progress,
+      '```',
+    );
+  }
+  return lines.join('\n');
 }

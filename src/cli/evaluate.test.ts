@@ -247,11 +247,21 @@ describe('metric-playground evaluate', () => {
     for (let i = 0; i < n; i++) for (let t = 0; t < d; t++) vec[i * d + t] = centres[lab[i]][t] + 0.9 * g.normal();
     const big = file('big.npy', writeNpy(Array.from(vec), [n, d], '<f4'));
     const bigLabels = file('big.tsv', lab.map((c) => `c${c}`).join('\n') + '\n');
-    const ctx = (out: string[]) => ({ stdout: (t: string) => void out.push(t), stderr: (t: string) => void out.push(t), wasmDir: dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm')), cwd: () => dir });
+    // A clock that moves a second at each reading: the evaluation is "long", so it tells its progress.
+    let clock = 0;
+    const ctx = (out: string[], err = out) => ({ stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t), wasmDir: dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm')), cwd: () => dir, now: () => (clock += 1000) });
     const out: string[] = [];
-    expect(await runEvaluate(['--embeddings', big, '--labels', bigLabels, '--out', 'big'], ctx(out))).toBe(0);
+    const err: string[] = [];
+    expect(await runEvaluate(['--embeddings', big, '--labels', bigLabels, '--out', 'big'], ctx(out, err))).toBe(0);
+    // Into a log (not a terminal): a line per tenth done, each with the time so far and an estimate of the time left.
+    const lines = err.join('').trim().split('\n').filter((l) => !l.startsWith('warning: '));
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    const shares = lines.map((l) => Number(/^evaluating: (\d+)% · \d.* so far · (about .* left|estimating the time left)$/.exec(l)?.[1]));
+    for (let i = 1; i < shares.length; i++) expect(shares[i], lines.join('\n')).toBeGreaterThan(shares[i - 1]);
+    expect(shares.at(-1)).toBeGreaterThanOrEqual(90);
+    expect(lines.at(-1)).toMatch(/about \d+ s left$/);
     const m = JSON.parse(readFileSync(join(dir, 'big', 'metrics.json'), 'utf8'));
-    expect(m).toMatchObject({ items: 8000, path: 'binned', recallItems: 8000, recallSampled: false, mapAtRItems: 7995, rCap: 1000, nmiRestarts: 10 });
+    expect(m).toMatchObject({ items: 8000, path: 'binned', recallItems: 8000, recallSampled: false, recallScreened: true, mapAtRItems: 7995, rCap: 1000, nmiRestarts: 10 });
     expect(m.rCapped).toBe(sizes[0]); // the largest class (> 1,001 items) is judged on 1,000 neighbours
     // Binned: every bound stated, and the value inside PR-AUC's bracket; TAR rises with the FAR.
     expect(m.bounds.prAuc[0]).toBeLessThanOrEqual(m.prAuc);

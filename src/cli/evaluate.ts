@@ -11,6 +11,7 @@ import { MAX_FILE_BYTES, pairEmbeddings, parseLabels, parseVectors } from '../da
 import { intFlag, numberListFlag, parseArgs } from './args';
 import { CliError } from './errors';
 import { EVALUATE_LAYOUT, prepareOut, resolveIn, workingFolder } from './paths';
+import { progressLine } from './progressLine';
 import { EVALUATE_USAGE } from './usage';
 import { visibleText } from '../state/notices';
 
@@ -24,6 +25,10 @@ export interface CliContext {
   cwd?: () => string;
   /** The script a worker thread starts to share `evaluate`'s retrieval pass (the bin); without it, one thread. */
   threadEntry?: string;
+  /** stderr is a terminal: the progress line is rewritten in place (else a line per tenth done). */
+  stderrTty?: boolean;
+  /** The clock of the progress line, in ms (performance.now by default). */
+  now?: () => number;
 }
 
 /** Sets up to this size are evaluated exactly by default, as the page's periodic evaluation does. */
@@ -89,9 +94,17 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
 
   let split = 1;
   const retrievalPass = threads > 1 && ctx.threadEntry ? (await import('./retrievalThreads')).threadedRetrieval(threads, ctx.threadEntry, { onSplit: (t) => (split = t) }) : undefined;
-  const doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, out, recallSample, retrievalPass });
+  // A long evaluation says how far it is and about how long is left (src/cli/progressLine.ts).
+  const line = progressLine('evaluating', ctx.stderr, { tty: ctx.stderrTty === true, now: ctx.now ?? (() => performance.now()) });
+  let doc: Awaited<ReturnType<typeof evaluateSet>>;
+  try {
+    doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, out, recallSample, retrievalPass, onProgress: (f) => line.update(f) });
+  } finally {
+    line.end();
+  }
   ctx.stdout(metricsTable(doc));
-  const shared = split > 1 ? ` (the retrieval pass on ${split} threads)` : '';
+  const how = [split > 1 ? `on ${split} threads` : '', doc.recallScreened ? 'screened by float32 products' : ''].filter(Boolean).join(', ');
+  const shared = how ? ` (the retrieval pass ${how})` : '';
   ctx.stdout(`wrote ${join(outText, 'metrics.json')}, report.html and ${doc.figureFiles.length} SVG figures (${doc.figureFiles.join(', ')}) in ${doc.seconds.toFixed(2)} s${shared}\n`);
   return 0;
 }

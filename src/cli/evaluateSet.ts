@@ -18,13 +18,13 @@ export { metricsTable } from './metricsDoc';
 /** Evaluates `set` and writes the report files into `out`; returns metrics.json's contents and the figures' file names. */
 export async function evaluateSet(
   set: EmbeddingSet,
-  o: { embeddings: string; labels: string; labelColumn: string | null; fars: number[]; eps: number; path: 'exact' | 'binned'; out: string; recallSample?: number; retrievalPass?: RetrievalPass },
+  o: { embeddings: string; labels: string; labelColumn: string | null; fars: number[]; eps: number; path: 'exact' | 'binned'; out: string; recallSample?: number; retrievalPass?: RetrievalPass; onProgress?: (fraction: number) => void },
 ): Promise<MetricsDoc & { figureFiles: string[] }> {
   const t0 = performance.now();
   const path = o.path === 'exact' ? 'exact' : 'tf';
   const farLo = Math.min(...o.fars);
   const farHi = Math.max(...o.fars);
-  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, farLo, farHi, eps: o.eps, fars: o.fars, recallSample: o.recallSample, retrievalPass: o.retrievalPass });
+  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, farLo, farHi, eps: o.eps, fars: o.fars, recallSample: o.recallSample, retrievalPass: o.retrievalPass, onProgress: o.onProgress });
   // metricsDoc takes the operating points at --far from the report: `fars` puts them on its grid.
   const doc = metricsDoc(report, {
     embeddings: o.embeddings,

@@ -13,8 +13,16 @@ import type { RetrievalThreadJob, RetrievalThreadMessage } from '../eval/retriev
  * A retrieval thread's share of the pass (src/cli/retrievalThreads.ts): bin/metric-playground.mjs
  * runs it instead of a command when it was started as one of `evaluate`'s worker threads.
  */
-export async function runRetrievalThread(job: RetrievalThreadJob, post: (m: RetrievalThreadMessage) => void): Promise<void> {
-  return (await import('../eval/retrievalSplit')).runRetrievalJob(job, post);
+export async function runRetrievalThread(job: RetrievalThreadJob, post: (m: RetrievalThreadMessage) => void, wasmDir?: string): Promise<void> {
+  const { runRetrievalJob } = await import('../eval/retrievalSplit');
+  // The thread's float32 screen on tfjs-wasm, as `evaluate` has it on its own thread.
+  const makeScreen = wasmDir
+    ? async (x: Float64Array, n: number, d: number) => {
+        await (await import('./backend')).startBackend('wasm', wasmDir);
+        return (await import('../eval/kernels/coarseCosines')).tfCoarseCosines(x, n, d);
+      }
+    : undefined;
+  return runRetrievalJob(job, post, makeScreen);
 }
 
 /** Runs the command line `argv` (without node and the script); resolves to the exit status. */

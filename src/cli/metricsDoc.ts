@@ -34,6 +34,8 @@ export interface MetricsDoc {
   recall: Record<string, number>;
   recallItems: number;
   recallSampled: boolean;
+  /** Ranked with a float32 screen that leaves every number as float64 ranking gives it (src/eval/retrievalScreened.ts). */
+  recallScreened: boolean;
   /**
    * MAP@R and R-precision (pytorch-metric-learning's AccuracyCalculator): for each query whose
    * class has R other items, its R nearest others — mean over the `mapAtRItems` such queries (items
@@ -111,6 +113,7 @@ export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
     recall: Object.fromEntries(r.recall.k.map((k, i) => [String(k), r.recall.value[i]])),
     recallItems: r.recall.items,
     recallSampled: r.recall.sampled ?? false,
+    recallScreened: r.recall.screened ?? false,
     mapAtR: orNull(r.mapAtR),
     rPrecision: orNull(r.rPrecision),
     mapAtRItems: r.rCounts?.items ?? 0,

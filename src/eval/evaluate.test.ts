@@ -7,7 +7,7 @@ import { kmeansBest } from './kmeansRestarts';
 import { nmi } from './nmi';
 import { averagePrecision, averagePrecisionBounds, calibrationRange, epsOpis, opis } from './histogramMetrics';
 import { opisErrorBound } from './opisBounds';
-import { retrieval, retrievalPass, R_CAP } from './retrieval';
+import { retrieval, retrievalPass, R_CAP, type RetrievalPass } from './retrieval';
 import * as refPairs from './reference/pairs';
 
 function makeSet(seed: number, n: number, C: number, d: number, noise: number) {
@@ -115,7 +115,7 @@ describe('evaluateEmbeddings', () => {
     const c = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 512, queries: 20, seed: 2 });
     const x = normaliseRows(s.emb, s.n, s.d);
     const all = await retrieval(x, s.labels, s.n, s.d, { ks: RECALL_KS });
-    expect(a.recall).toEqual({ k: RECALL_KS, value: all.recall, items: 2100, sampled: false });
+    expect(a.recall).toEqual({ k: RECALL_KS, value: all.recall, items: 2100, sampled: false, screened: false }); // 'js': no float32 screen
     expect(a.mapAtR).toBe(all.mapAtR);
     expect(a.rPrecision).toBe(all.rPrecision);
     expect(a.rCounts).toEqual({ items: 2100, cap: 1000, capped: 0 });
@@ -143,5 +143,20 @@ describe('evaluateEmbeddings', () => {
     const full = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 512, queries: 20, seed: 1, recallSample: 5000 });
     expect(full.recall).toEqual(a.recall);
     await expect(evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 512, recallSample: 0 })).rejects.toThrow(/recallSample/);
+  });
+
+  it('the retrieval pass runs beside the all-pairs part, and is stopped when that part fails', async () => {
+    const s = makeSet(4, 400, 4, 6, 1);
+    let signal: AbortSignal | undefined;
+    let started = false;
+    const never: RetrievalPass = async (_x, _l, _n, _d, o) => {
+      started = true;
+      signal = o.signal;
+      return new Promise(() => undefined);
+    };
+    const bad = Int32Array.from(s.labels, (l, i) => (i === 7 ? 9 : l)); // outside 0 … 3: the histograms refuse it
+    await expect(evaluateEmbeddings(s.emb, bad, s.n, s.d, s.C, { path: 'js', retrievalPass: never })).rejects.toThrow(/label 9 of item 7/);
+    expect(started).toBe(true);
+    expect(signal?.aborted).toBe(true);
   });
 });

@@ -9,7 +9,8 @@
  * the fast CPU path) + binned metrics, 'exact' = the sort-based exact path (≤ EXACT_MAX_ITEMS).
  */
 import { accumulateWgsl } from './kernels/pairHistogram';
-import { accumulateJs, accumulateTf, normaliseRows } from './accumulate';
+import { tfCoarseCosines } from './kernels/coarseCosines';
+import { accumulateJs, accumulateTf, normaliseRows, type AccumulateOptions } from './accumulate';
 import { scoreDistributions } from './distributions';
 import { exactPairs, type ExactPairs } from './exact';
 import { assertFiniteEmbeddings } from './finite';
@@ -80,9 +81,10 @@ export interface EvalReport {
   /**
    * Recall@K (src/eval/retrieval.ts) over `items` queries, each against every other item: every
    * item (items = n), unless EvalOptions.recallSample asked for a seeded sample of queries
-   * (`sampled`; absent in reports made before it, which used a 2,000-item subsample).
+   * (`sampled`; absent in reports made before it, which used a 2,000-item subsample); `screened`
+   * when a float32 screen ranked them (the tfjs paths: the same numbers, faster).
    */
-  recall: { k: number[]; value: number[]; items: number; sampled?: boolean };
+  recall: { k: number[]; value: number[]; items: number; sampled?: boolean; screened?: boolean };
   /**
    * MAP@R and R-precision (SPEC; pytorch-metric-learning's AccuracyCalculator) over the same
    * queries, leaving out those whose class has no other item; R capped at `rCounts.cap` (1,000).
@@ -140,6 +142,49 @@ function exactDistanceHistogram(ex: ExactPairs, bins: number): { edges: number[]
   return { edges, pos, neg };
 }
 
+/** What the all-pairs part gives the metrics: the counts, PR groups and distance histogram, and the binned path's histograms. */
+interface AllPairs {
+  src: CountSource;
+  groups: { pos: ArrayLike<number>; neg: ArrayLike<number>; score: (i: number) => number };
+  distance: EvalReport['distance'];
+  bins: number | null;
+  hist: { h: PairHistograms; counts: ReturnType<typeof histogramCounts> } | null;
+}
+
+/** Every unordered pair's cosine, exactly (path 'exact') or binned (`acc.unit` holds the unit rows). */
+async function allPairs(emb: Float32Array, labels: Int32Array, n: number, d: number, numClasses: number, opts: EvalOptions, acc: AccumulateOptions & { unit: Float64Array }): Promise<AllPairs> {
+  if (opts.path === 'exact') {
+    const ex = exactPairs(emb, labels, n, d, numClasses, acc.unit);
+    return { src: ex, groups: { pos: ex.pos, neg: ex.neg, score: (i) => ex.cos[i] }, distance: exactDistanceHistogram(ex, DISTANCE_BINS), bins: null, hist: null };
+  }
+  const bins = opts.bins ?? DEFAULT_BINS;
+  const accumulate = opts.path === 'tf' ? accumulateTf : opts.path === 'wgsl' ? accumulateWgsl : accumulateJs;
+  const h = await accumulate(emb, labels, n, d, numClasses, bins, acc);
+  const counts = histogramCounts(h);
+  const g = globalCounts(h);
+  return { src: counts, groups: { pos: g.pos.reverse(), neg: g.neg.reverse(), score: (i) => binLow(bins - 1 - i, bins) }, distance: distanceHistogram(h, DISTANCE_BINS), bins, hist: { h, counts } };
+}
+
+/**
+ * Work of ranking one (query, item) pair, in units of binning one unordered pair (for the progress
+ * only): measured in Node on tfjs-wasm, a screened pass ranks a pair in ~1.2× the time the
+ * histograms take to bin one.
+ */
+const RANK_COST = 1.2;
+
+/**
+ * The retrieval pass of an evaluation: on the tfjs paths screened by float32 products on the same
+ * backend (retrievalScreened.ts: the same numbers, most float64 dot products not made).
+ */
+async function rankEveryItem(x64: Float64Array, labels: Int32Array, n: number, d: number, opts: EvalOptions, queries: Int32Array | undefined, signal: AbortSignal, onProgress: ((f: number) => void) | undefined) {
+  const coarse = opts.path === 'tf' ? tfCoarseCosines(x64, n, d) : null;
+  try {
+    return await retrieval(x64, labels, n, d, { ks: RECALL_KS, queries, pass: opts.retrievalPass, coarse: coarse ?? undefined, between: opts.between, signal, onProgress });
+  } finally {
+    coarse?.dispose();
+  }
+}
+
 /**
  * Evaluates n row-major d-dimensional embeddings (normalised here) with labels in 0 … numClasses − 1.
  * Throws NonFiniteEmbeddingsError when a row holds NaN or ±Infinity.
@@ -161,35 +206,39 @@ export async function evaluateEmbeddings(
     progress?.(f);
     if (opts.between) await opts.between();
   };
-  const allPairsShare = 0.8;
   // The rows l2-normalised once (SPEC "Notation"), for every metric below.
   const x64 = normaliseRows(emb, n, d);
-  const acc = { between: opts.between, onProgress: progress && ((f: number) => progress(allPairsShare * f)), unit: x64 };
+
+  // Retrieval over every item (or the opt-in sample of queries), each against every other item,
+  // started first: a pass split between threads then runs beside the all-pairs histograms here
+  // (one in this thread takes turns with them at their awaits). Their shares of the progress
+  // follow their work: (query, item) pairs ranked, unordered pairs binned.
+  const rng = new Rng(seed);
+  const sample = opts.recallSample;
+  if (sample !== undefined && !(Number.isInteger(sample) && sample >= 1)) throw new Error(`evaluateEmbeddings: recallSample must be a whole number ≥ 1, got ${sample}`);
+  const sampled = sample !== undefined && sample < n;
+  const recallQueries = sampled ? Int32Array.from(rng.fork().shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, sample)).sort() : undefined;
+  const pairsShare = 0.9;
+  const done = { pairs: 0, ranked: 0 };
+  const work = { pairs: (n * (n - 1)) / 2, ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST };
+  const bothProgress = progress && (() => progress((pairsShare * (done.pairs * work.pairs + done.ranked * work.ranked)) / Math.max(1, work.pairs + work.ranked)));
+  const stopRetrieval = new AbortController();
+  const retrievalRun = n > 1 ? rankEveryItem(x64, labels, n, d, opts, recallQueries, stopRetrieval.signal, bothProgress && ((f) => ((done.ranked = f), bothProgress()))) : Promise.resolve(null);
+  // Stopped if the all-pairs part throws (its threads too), and caught then: awaited below.
+  retrievalRun.catch(() => undefined);
+  const acc = { between: opts.between, onProgress: bothProgress && ((f: number) => ((done.pairs = f), bothProgress())), unit: x64 };
 
   // All-pairs part.
-  let src: CountSource;
-  let groups: { pos: ArrayLike<number>; neg: ArrayLike<number>; score: (i: number) => number };
-  let distance: EvalReport['distance'];
-  let bins: number | null = null;
-  let hist: { h: PairHistograms; counts: ReturnType<typeof histogramCounts> } | null = null;
-  if (opts.path === 'exact') {
-    const ex = exactPairs(emb, labels, n, d, numClasses, x64);
-    src = ex;
-    groups = { pos: ex.pos, neg: ex.neg, score: (i) => ex.cos[i] };
-    distance = exactDistanceHistogram(ex, DISTANCE_BINS);
-  } else {
-    bins = opts.bins ?? DEFAULT_BINS;
-    const accumulate = opts.path === 'tf' ? accumulateTf : opts.path === 'wgsl' ? accumulateWgsl : accumulateJs;
-    const h = await accumulate(emb, labels, n, d, numClasses, bins, acc);
-    const counts = histogramCounts(h);
-    src = counts;
-    hist = { h, counts };
-    const g = globalCounts(h);
-    const b = bins;
-    groups = { pos: g.pos.reverse(), neg: g.neg.reverse(), score: (i) => binLow(b - 1 - i, b) };
-    distance = distanceHistogram(h, DISTANCE_BINS);
+  let pairs: AllPairs;
+  try {
+    pairs = await allPairs(emb, labels, n, d, numClasses, opts, acc);
+  } catch (e) {
+    stopRetrieval.abort();
+    throw e;
   }
-  await yieldNow(allPairsShare);
+  const { src, groups, distance, bins, hist } = pairs;
+  const ret = await retrievalRun;
+  await yieldNow(pairsShare);
 
   let positives = 0;
   for (let i = 0; i < groups.pos.length; i++) positives += groups.pos[i];
@@ -217,26 +266,7 @@ export async function evaluateEmbeddings(
     bounds = { prAuc: [ap.lo, ap.hi], opis: b.opis, epsOpis: b.epsOpis.separated ? b.epsOpis.bound : null };
   }
 
-  // Retrieval over every item (or the opt-in sample of queries), each against every other item,
-  // and NMI of k-means on every item.
-  const rng = new Rng(seed);
-  const sample = opts.recallSample;
-  if (sample !== undefined && !(Number.isInteger(sample) && sample >= 1)) throw new Error(`evaluateEmbeddings: recallSample must be a whole number ≥ 1, got ${sample}`);
-  const sampled = sample !== undefined && sample < n;
-  const recallQueries = sampled ? Int32Array.from(rng.fork().shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, sample)).sort() : undefined;
-  const retrievalShare = 0.1;
-  const ret =
-    n > 1
-      ? await retrieval(x64, labels, n, d, {
-          ks: RECALL_KS,
-          queries: recallQueries,
-          pass: opts.retrievalPass,
-          between: opts.between,
-          onProgress: progress && ((f: number) => progress(allPairsShare + retrievalShare * f)),
-        })
-      : null;
-  await yieldNow(allPairsShare + retrievalShare);
-
+  // NMI of k-means on every item.
   const k = new Set(labels.subarray(0, n)).size;
   const nmiShare = 0.05;
   const clustering =
@@ -244,7 +274,7 @@ export async function evaluateEmbeddings(
       ? await kmeansBestAsync(x64, n, d, k, seed, {
           restarts: KMEANS_RESTARTS,
           between: opts.between,
-          onProgress: progress && ((f: number) => progress(allPairsShare + retrievalShare + nmiShare * f)),
+          onProgress: progress && ((f: number) => progress(pairsShare + nmiShare * f)),
         })
       : null;
   const nmiValue = clustering ? nmi(labels.subarray(0, n), clustering.assign) : 1;
@@ -270,7 +300,7 @@ export async function evaluateEmbeddings(
     utility,
     opis: opisValue,
     epsOpis: epsOpisValue,
-    recall: { k: RECALL_KS.slice(), value: ret ? ret.recall : RECALL_KS.map(() => NaN), items: recallQueries ? recallQueries.length : n, sampled },
+    recall: { k: RECALL_KS.slice(), value: ret ? ret.recall : RECALL_KS.map(() => NaN), items: recallQueries ? recallQueries.length : n, sampled, screened: ret?.screened ?? false },
     mapAtR: ret ? ret.mapAtR : NaN,
     rPrecision: ret ? ret.rPrecision : NaN,
     rCounts: { items: ret ? ret.rItems : 0, cap: R_CAP, capped: ret ? ret.capped : 0 },

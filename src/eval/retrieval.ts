@@ -25,12 +25,15 @@
  * back to its best cap by quickselect, whose worst becomes the bar. Memory is 2·Σ cap keys
  * (8 bytes each; cap ≤ max(1,000, K)), never n × n; above {@link RetrievalOptions.maxEntries}
  * (default 8M keys, 64 MB) the queries are taken a block at a time against every item (twice the
- * dot products, memory bounded by the block), with the same result.
+ * dot products, memory bounded by the block), with the same result. Given a fast float32 product
+ * ({@link RetrievalOptions.coarse}), the query blocks are screened by it (retrievalScreened.ts):
+ * the same result again, with most float64 dot products not made.
  *
  * Measured in Node on this shared 2-core machine: 8,000 × 128 (200 Zipf classes) in ~2.8 s of
  * CPU, 1.5 s of it the dot products.
  */
-import { COSINE_GRID } from './snap';
+import { indexOf, keyBase, MAX_ITEMS, Selections } from './neighbourSelections';
+import { screenedSweep, type CoarseCosines } from './retrievalScreened';
 
 /** Rows per tile of the pass. */
 export const TILE = 64;
@@ -51,9 +54,17 @@ export interface RetrievalOptions {
   queries?: Int32Array;
   /** Most selection keys held at once (default {@link MAX_ENTRIES}); above it, query blocks. */
   maxEntries?: number;
+  /**
+   * A fast float32 product of the rows (tfjs matMul: src/eval/kernels/coarseCosines.ts) that
+   * screens the offers (retrievalScreened.ts): the same numbers, most float64 dot products not made.
+   * Given, the queries are swept in blocks against every item (the symmetric sweep is not used).
+   */
+  coarse?: CoarseCosines;
   /** Awaited every `yieldMs` of work (default 50 ms) so that a worker can take messages. */
   between?: () => Promise<void>;
   yieldMs?: number;
+  /** Aborted: the pass stops at its next step and rejects (an evaluation whose other part failed). */
+  signal?: AbortSignal;
   /** Fraction of the pass done, in [0, 1]. */
   onProgress?: (fraction: number) => void;
   /**
@@ -79,6 +90,8 @@ export interface RetrievalPerQuery {
   rPrecision: Float64Array;
   /** AP@R of the query (NaN when r = 0). */
   apAtR: Float64Array;
+  /** Whether a float32 screen ranked every query (RetrievalOptions.coarse): the same verdicts, faster. */
+  screened: boolean;
 }
 
 /** The retrieval metrics of a set. */
@@ -96,12 +109,9 @@ export interface Retrieval {
   /** The cap on R, and how many queries it capped. */
   rCap: number;
   capped: number;
+  /** Ranked with a float32 screen (the same numbers). */
+  screened: boolean;
 }
-
-/** Packing of (snapped cosine, index) into one float64 ordered as the ranking: smaller = better. */
-const KEY_SCALE = 2 ** 31;
-const KEY_OFFSET = 2 ** 21; // > the largest |cosine / grid| (2²⁰, plus rounding)
-const MAX_ITEMS = 2 ** 31;
 
 /**
  * Cosines of rows a0 … a0+na−1 of `A` with rows b0 … b0+nb−1 of `B` (n × d row-major) into
@@ -183,102 +193,6 @@ function dotTile(A: Float64Array, a0: number, na: number, B: Float64Array, b0: n
   }
 }
 
-/**
- * Rearranges a[lo … hi] (distinct values) so that a[k] holds the value it would hold sorted, the
- * smaller values before it and the larger after (quickselect, median-of-three pivots).
- */
-function select(a: Float64Array, lo: number, hi: number, k: number): void {
-  while (hi > lo) {
-    const mid = (lo + hi) >> 1;
-    // Median of three to a[hi] as the pivot.
-    if (a[mid] < a[lo]) swap(a, mid, lo);
-    if (a[hi] < a[lo]) swap(a, hi, lo);
-    if (a[mid] < a[hi]) swap(a, mid, hi);
-    const pivot = a[hi];
-    let store = lo;
-    for (let i = lo; i < hi; i++) {
-      if (a[i] < pivot) {
-        const t = a[i];
-        a[i] = a[store];
-        a[store++] = t;
-      }
-    }
-    swap(a, store, hi);
-    if (store === k) return;
-    if (store < k) lo = store + 1;
-    else hi = store - 1;
-  }
-}
-
-function swap(a: Float64Array, i: number, j: number): void {
-  const t = a[i];
-  a[i] = a[j];
-  a[j] = t;
-}
-
-/**
- * Bounded selections: for each slot s, the best cap[s] keys offered so far (smaller = better)
- * among at most 2·cap[s] kept in pool[off[s] …]: offers are appended (memory order, cache-friendly
- * — a heap's sifts over a large pool were 2/3 of the pass), and when the region is full it is
- * sorted and cut back to the best cap[s], whose worst becomes the bar a later offer must beat.
- */
-class Selections {
-  readonly size: Int32Array;
-  /** The key an offer must beat (be smaller than) to be kept: +∞ until the first cut. */
-  readonly bar: Float64Array;
-  /**
-   * A cosine below which no offer can beat the bar (−∞ until the first cut): one comparison of the
-   * raw cosine rejects most offers before their key is made (the key's rounding and packing were
-   * a third of the pass). The bar's snapped cosine less one grid step, so the test is exact.
-   */
-  readonly floor: Float64Array;
-  constructor(
-    readonly pool: Float64Array,
-    readonly off: Float64Array,
-    readonly cap: Int32Array,
-  ) {
-    this.size = new Int32Array(cap.length);
-    this.bar = new Float64Array(cap.length).fill(Infinity);
-    this.floor = new Float64Array(cap.length).fill(-Infinity);
-  }
-
-  /** Offers `key` to slot s (the caller checked key < bar[s]). */
-  push(s: number, key: number): void {
-    const o = this.off[s];
-    const n = this.size[s];
-    this.pool[o + n] = key;
-    if (n + 1 < 2 * this.cap[s]) this.size[s] = n + 1;
-    else this.cut(s, n + 1);
-  }
-
-  /** Keeps slot s's best cap[s] of its `n` keys (in no order), the worst of them as the bar. */
-  private cut(s: number, n: number): void {
-    const o = this.off[s];
-    const cap = this.cap[s];
-    if (n > cap) select(this.pool, o, o + n - 1, o + cap - 1);
-    this.size[s] = Math.min(n, cap);
-    let worst = -Infinity;
-    for (let i = o; i < o + this.size[s]; i++) if (this.pool[i] > worst) worst = this.pool[i];
-    this.bar[s] = worst;
-    // An offer of snapped cosine below the bar's is a larger key; round(c / grid) < the bar's
-    // whenever c < (its grid step − 1) · grid.
-    if (n >= cap && Number.isFinite(worst)) this.floor[s] = (KEY_OFFSET - Math.floor(worst / KEY_SCALE) - 1) * COSINE_GRID;
-  }
-
-  /** Slot s's best cap[s] keys, best first. */
-  ranked(s: number): Float64Array {
-    this.cut(s, this.size[s]);
-    const o = this.off[s];
-    return this.pool.subarray(o, o + this.size[s]).sort();
-  }
-}
-
-/** The index of a key `(KEY_OFFSET − cosine / grid, snapped) · KEY_SCALE + index`: ranking order = ascending key. */
-const indexOf = (key: number): number => key % KEY_SCALE;
-
-/** Cosine `c` as a key's high part: (KEY_OFFSET − c / grid, snapped) · KEY_SCALE. */
-const keyBase = (c: number): number => (KEY_OFFSET - Math.round(c / COSINE_GRID)) * KEY_SCALE;
-
 /** Offers the cosines of a tile of items a0 … and b0 … (b0 ≥ a0; on the diagonal tile only a < b) to both items. */
 function offerBoth(tile: Float64Array, a0: number, na: number, b0: number, nb: number, sel: Selections): void {
   const bar = sel.bar;
@@ -321,6 +235,24 @@ function offerRows(tile: Float64Array, queries: Int32Array, a0: number, na: numb
 }
 
 /**
+ * Fills `sel` (slots s = 0 … q1 − q0 − 1 for queries[q0 …]) with each query's neighbours among
+ * every item, from float64 tiles; `pace` is told the (query, item) pairs done.
+ */
+async function tiledSweep(x: Float64Array, n: number, d: number, queries: Int32Array, q0: number, q1: number, sel: Selections, tile: Float64Array, pace: (pairs: number) => Promise<void>): Promise<void> {
+  const qx = new Float64Array(TILE * d);
+  for (let a0 = q0; a0 < q1; a0 += TILE) {
+    const na = Math.min(TILE, q1 - a0);
+    for (let a = 0; a < na; a++) qx.set(x.subarray(queries[a0 + a] * d, (queries[a0 + a] + 1) * d), a * d);
+    for (let b0 = 0; b0 < n; b0 += TILE) {
+      const nb = Math.min(TILE, n - b0);
+      dotTile(qx, 0, na, x, b0, nb, d, tile, TILE);
+      offerRows(tile, queries, a0, na, a0 - q0, b0, nb, sel);
+      await pace(na * nb);
+    }
+  }
+}
+
+/**
  * The pass: for each query, its ranked neighbours' verdicts. `x` holds n unit rows (n × d,
  * float64, normalised by the caller); labels are compared with ===.
  */
@@ -357,16 +289,16 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
     r,
     rPrecision: new Float64Array(m).fill(NaN),
     apAtR: new Float64Array(m).fill(NaN),
+    screened: opts.coarse !== undefined,
   };
-  /** Reads slot s of `sel` (query q's neighbours) into out[q]. */
-  const finish = (sel: Selections, s: number, q: number) => {
-    const ranked = sel.ranked(s);
+  /** Query q's verdicts into out[q], from its neighbours' indices, best first (the first `count` of `ranked`). */
+  const finish = (q: number, ranked: Int32Array, count: number) => {
     const own = labels[queries[q]];
     const R = r[q];
     let hits = 0;
     let ap = 0;
-    for (let i = 0; i < ranked.length; i++) {
-      if (labels[indexOf(ranked[i])] !== own) continue;
+    for (let i = 0; i < count; i++) {
+      if (labels[ranked[i]] !== own) continue;
       if (out.firstHit[q] < 0) out.firstHit[q] = i;
       if (i < R) {
         hits++;
@@ -378,24 +310,36 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
       out.apAtR[q] = ap / R;
     }
   };
+  /** Slot s of `sel` (query q's neighbours) into out[q]. */
+  let most = 0;
+  for (let q = 0; q < m; q++) most = Math.max(most, cap[q]);
+  const indices = new Int32Array(most);
+  const finishSlot = (sel: Selections, s: number, q: number) => {
+    const keys = sel.ranked(s);
+    for (let i = 0; i < keys.length; i++) indices[i] = indexOf(keys[i]);
+    finish(q, indices, keys.length);
+  };
 
   const tile = new Float64Array(TILE * TILE);
   const yieldMs = opts.yieldMs ?? 50;
   let last = performance.now();
   let done = 0;
-  const total = all ? (n * (n + 1)) / 2 : m * n;
+  let entries = 0; // (twice the selections' sizes: see Selections)
+  for (let q = 0; q < m; q++) entries += 2 * cap[q];
+  const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
+  const symmetric = all && entries <= maxEntries && !opts.coarse;
+  const total = symmetric ? (n * (n + 1)) / 2 : m * n;
   const pace = async (work: number) => {
     done += work;
+    if (opts.signal?.aborted) throw new Error('retrieval: stopped');
     if (performance.now() - last < yieldMs) return;
     opts.onProgress?.(Math.min(1, done / total));
     if (opts.between) await opts.between();
     last = performance.now();
   };
 
-  let entries = 0; // (twice the selections' sizes: see Selections)
-  for (let q = 0; q < m; q++) entries += 2 * cap[q];
-  const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
-  if (all && entries <= maxEntries) {
+  if (opts.coarse) await screenedSweep(x, n, d, queries, cap, opts.coarse, pace, finish);
+  else if (symmetric) {
     // Symmetric: every tile pair I ≤ J once, each cosine offered to both items.
     const off = new Float64Array(n);
     for (let i = 1; i < n; i++) off[i] = off[i - 1] + 2 * cap[i - 1];
@@ -409,10 +353,9 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
         await pace(na * nb);
       }
     }
-    for (let i = 0; i < n; i++) finish(sel, i, i);
+    for (let i = 0; i < n; i++) finishSlot(sel, i, i);
   } else {
     // Query blocks, each against every item; a block's selections fit in maxEntries (at least one query).
-    const qx = new Float64Array(TILE * d);
     for (let q0 = 0; q0 < m; ) {
       let q1 = q0;
       let e = 0;
@@ -420,17 +363,8 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
       const off = new Float64Array(q1 - q0);
       for (let s = 1; s < q1 - q0; s++) off[s] = off[s - 1] + 2 * cap[q0 + s - 1];
       const sel = new Selections(new Float64Array(e), off, cap.subarray(q0, q1));
-        for (let a0 = q0; a0 < q1; a0 += TILE) {
-        const na = Math.min(TILE, q1 - a0);
-        for (let a = 0; a < na; a++) qx.set(x.subarray(queries[a0 + a] * d, (queries[a0 + a] + 1) * d), a * d);
-        for (let b0 = 0; b0 < n; b0 += TILE) {
-          const nb = Math.min(TILE, n - b0);
-          dotTile(qx, 0, na, x, b0, nb, d, tile, TILE);
-          offerRows(tile, queries, a0, na, a0 - q0, b0, nb, sel);
-          await pace(na * nb);
-        }
-      }
-      for (let s = 0; s < q1 - q0; s++) finish(sel, s, q0 + s);
+      await tiledSweep(x, n, d, queries, q0, q1, sel, tile, pace);
+      for (let s = 0; s < q1 - q0; s++) finishSlot(sel, s, q0 + s);
       q0 = q1;
     }
   }
@@ -457,7 +391,7 @@ export function summariseRetrieval(per: RetrievalPerQuery, ks: number[], rCap = 
     rp += per.rPrecision[q];
     if (per.others[q] > rCap) capped++;
   }
-  return { k: ks.slice(), recall, items: m, mapAtR: rItems ? map / rItems : NaN, rPrecision: rItems ? rp / rItems : NaN, rItems, rCap, capped };
+  return { k: ks.slice(), recall, items: m, mapAtR: rItems ? map / rItems : NaN, rPrecision: rItems ? rp / rItems : NaN, rItems, rCap, capped, screened: per.screened };
 }
 
 /** Recall@K, MAP@R and R-precision of n unit rows (see the file comment). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { retrievalPass } from './retrieval';
 import { runRetrievalJob, splitRetrieval, type StartThread } from './retrievalSplit';
+import { float32CosineBound, type CoarseCosines } from './retrievalScreened';
 
 /** n unit rows in d dimensions, `classes` classes, with every 5th row a copy of the one before (ties). */
 function set(n: number, d: number, classes: number) {
@@ -59,5 +60,42 @@ describe('splitRetrieval', () => {
     };
     await expect(splitRetrieval(2, failing, { minItems: 0 })(x, labels, n, d, { ks: [1] })).rejects.toThrow('a retrieval thread failed: it could not start');
     expect(stopped).toBe(2);
+  });
+
+  it('an aborted pass rejects and stops every thread; a screened pass asks its threads to screen, with the same verdicts', async () => {
+    const n = 1000, d = 6;
+    const { x, labels } = set(n, d, 5);
+    let stopped = 0;
+    const silent: StartThread = () => ({ stop: () => stopped++ });
+    const stop = new AbortController();
+    const pass = splitRetrieval(2, silent, { minItems: 0 })(x, labels, n, d, { ks: [1], signal: stop.signal });
+    stop.abort();
+    await expect(pass).rejects.toThrow('retrieval: stopped');
+    expect(stopped).toBe(2);
+    // In this thread too: the pass stops at its next step.
+    await expect(retrievalPass(x, labels, n, d, { ks: [1], signal: AbortSignal.abort() })).rejects.toThrow('retrieval: stopped');
+
+    // A pass with a screen hands `screen` to its threads, which make their own (here the exact
+    // cosines in float32, as a screen may err) and rank with it.
+    const screens: number[] = [];
+    const exactScreen = (xs: Float64Array, items: number, dim: number): CoarseCosines => ({
+      eps: float32CosineBound(dim),
+      block: 128,
+      async against(q, na, J) {
+        const w = Math.min(128, items - J * 128);
+        const out = new Float32Array(na * w);
+        for (let a = 0; a < na; a++) for (let b = 0; b < w; b++) for (let t = 0; t < dim; t++) out[a * w + b] += q[a * dim + t] * xs[(J * 128 + b) * dim + t];
+        return out;
+      },
+      dispose: () => void screens.push(items),
+    });
+    const screening: StartThread = (job, onMessage) => {
+      expect(job.screen).toBe(true);
+      void runRetrievalJob(job, onMessage, async (xs, items, dim) => exactScreen(xs, items, dim));
+      return { stop: () => undefined };
+    };
+    const split = await splitRetrieval(2, screening, { minItems: 0 })(x, labels, n, d, { ks: [1, 4], rCap: 30, coarse: exactScreen(x, n, d) });
+    expect(screens).toEqual([n, n]); // each thread made, used and freed its own
+    expect(split).toEqual({ ...(await retrievalPass(x, labels, n, d, { ks: [1, 4], rCap: 30 })), screened: true });
   });
 });

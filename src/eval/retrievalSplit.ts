@@ -10,6 +10,7 @@
  * selections hold 1/threads of the pass's memory bound.
  */
 import { retrievalPass, MAX_ENTRIES, type RetrievalPass, type RetrievalPerQuery } from './retrieval';
+import type { CoarseCosines } from './retrievalScreened';
 
 /** From this many items the pass is split (below it a thread's start is not worth it). */
 export const THREADS_FROM = 10_000;
@@ -26,6 +27,11 @@ export interface RetrievalThreadJob {
   ks: number[];
   rCap?: number;
   maxEntries: number;
+  /**
+   * Screen with float32 products where the thread can make them (the pass it shares had a screen):
+   * the same numbers, faster (retrievalScreened.ts).
+   */
+  screen: boolean;
 }
 
 /** Per-query verdicts of a thread's range (a pass's, without its queries). */
@@ -65,7 +71,7 @@ export function splitRetrieval(threads: number, start: StartThread, o: { minItem
         cut.slice(0, -1).map(
           (lo, p) =>
             new Promise<RetrievalVerdicts>((resolve, reject) => {
-              const job: RetrievalThreadJob = { x: xs, labels: ls, n, d, queries: queries.slice(lo, cut[p + 1]), ks: opts.ks, rCap: opts.rCap, maxEntries };
+              const job: RetrievalThreadJob = { x: xs, labels: ls, n, d, queries: queries.slice(lo, cut[p + 1]), ks: opts.ks, rCap: opts.rCap, maxEntries, screen: opts.coarse !== undefined };
               const onMessage = (m: RetrievalThreadMessage) => {
                 if ('progress' in m) {
                   done[p] = m.progress;
@@ -74,6 +80,7 @@ export function splitRetrieval(threads: number, start: StartThread, o: { minItem
                 else reject(new Error(`a retrieval thread failed: ${m.error}`));
               };
               running.push(start(job, onMessage, (why) => reject(new Error(`a retrieval thread failed: ${why}`))));
+              opts.signal?.addEventListener('abort', () => reject(new Error('retrieval: stopped')));
             }),
         ),
       );
@@ -105,22 +112,35 @@ function merge(queries: Int32Array, parts: RetrievalVerdicts[]): RetrievalPerQue
     r: join(i32, (r) => r.r),
     rPrecision: join(f64, (r) => r.rPrecision),
     apAtR: join(f64, (r) => r.apAtR),
+    screened: parts.every((r) => r.screened),
   };
 }
 
+/**
+ * Makes a thread's float32 screen over its rows (tfjs in that thread), or null where it cannot:
+ * the thread then ranks in float64 alone, with the same numbers.
+ */
+export type ScreenMaker = (x: Float64Array, n: number, d: number) => Promise<CoarseCosines | null>;
+
 /** A thread's work: its queries' pass, its progress and verdicts posted through `post`. */
-export async function runRetrievalJob(job: RetrievalThreadJob, post: (m: RetrievalThreadMessage) => void): Promise<void> {
+export async function runRetrievalJob(job: RetrievalThreadJob, post: (m: RetrievalThreadMessage) => void, makeScreen?: ScreenMaker): Promise<void> {
+  let coarse: CoarseCosines | null = null;
   try {
-    const per = await retrievalPass(new Float64Array(job.x), new Float64Array(job.labels), job.n, job.d, {
+    const x = new Float64Array(job.x);
+    if (job.screen && makeScreen) coarse = await makeScreen(x, job.n, job.d).catch(() => null);
+    const per = await retrievalPass(x, new Float64Array(job.labels), job.n, job.d, {
       ks: job.ks,
       rCap: job.rCap,
       maxEntries: job.maxEntries,
       queries: job.queries,
+      coarse: coarse ?? undefined,
       yieldMs: 250,
       onProgress: (progress) => post({ progress }),
     });
-    post({ result: { firstHit: per.firstHit, others: per.others, r: per.r, rPrecision: per.rPrecision, apAtR: per.apAtR } });
+    post({ result: { firstHit: per.firstHit, others: per.others, r: per.r, rPrecision: per.rPrecision, apAtR: per.apAtR, screened: per.screened } });
   } catch (e) {
     post({ error: e instanceof Error ? e.message : String(e) });
+  } finally {
+    coarse?.dispose();
   }
 }

@@ -154,7 +154,7 @@ export async function evaluateSet(set: EmbeddingSet, names: SetNames, onProgress
   // The view's caption names the set by its vectors file (cut short: the caption is one line).
   const name = names.vectorsName.length > 28 ? `${names.vectorsName.slice(0, 27)}…` : names.vectorsName;
   const snapshot = embeddingView(set, name);
-  const info = { n: set.n, d: set.d, classNames: set.classNames, classSizes: set.classSizes, warnings: set.warnings, ...names, path: path === 'exact' ? ('exact' as const) : ('binned' as const), retrievalThreads };
+  const info = { n: set.n, d: set.d, classNames: set.classNames, classSizes: set.classSizes, warnings: set.warnings, ...names, path: path === 'exact' ? ('exact' as const) : ('binned' as const), retrievalThreads, retrievalScreened: report.recall.screened === true };
   return { info, report: { ...report, classNames: set.classNames }, snapshot };
 }
 

@@ -56,6 +56,8 @@ export interface OwnSetInfo {
   path: 'exact' | 'binned';
   /** Threads the retrieval pass was split between (retrievalWorkers.ts; 1, or absent in older reports: one). */
   retrievalThreads?: number;
+  /** Whether a float32 screen ranked the retrieval pass (the same numbers; absent in older reports: no). */
+  retrievalScreened?: boolean;
   /** Milliseconds the worker spent reading, parsing and evaluating (reading and parsing are 0 for a restored set). */
   ms: { read: number; parse: number; evaluate: number };
 }

@@ -48,9 +48,15 @@ function Progress() {
   );
 }
 
+/** How the retrieval pass ran, when it ran on threads or screened by float32 products (the same numbers either way). */
+function retrievalHow(info: LoadedSet['info']): string {
+  const how = [(info.retrievalThreads ?? 1) > 1 ? `on ${info.retrievalThreads} threads` : '', info.retrievalScreened ? 'screened by float32 products' : ''].filter(Boolean);
+  return how.length ? `; the retrieval pass ${how.join(', ')}` : '';
+}
+
 /** The evaluation's path, in words. */
 const pathWords = (info: LoadedSet['info']) =>
-  (info.path === 'exact' ? 'exact: every pair sorted' : 'binned: 4,096 cosine bins') + ((info.retrievalThreads ?? 1) > 1 ? `; the retrieval pass on ${info.retrievalThreads} threads` : '');
+  (info.path === 'exact' ? 'exact: every pair sorted' : 'binned: 4,096 cosine bins') + retrievalHow(info);
 
 /** What slot `slot` holds: its files, size, path, time, whether it is remembered, and its labels column. */
 function SetSummary({ slot, set }: { slot: Slot; set: LoadedSet }) {

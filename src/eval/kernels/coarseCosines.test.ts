@@ -1,0 +1,87 @@
+/**
+ * The retrieval pass's float32 screen on tfjs (coarseCosines.ts), on the cpu backend and on wasm
+ * (when it loads in Node): its cosines are within the stated bound of the float64 ones (summed in
+ * coordinate order) on random rows of every width, the pass it screens gives the float64 pass's
+ * verdicts, and it frees what it holds.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from '../../data/rng';
+import { activeBackend, switchBackend } from '../../ml/nodeBackend';
+import { randomMatrix, tensorCount, tryWasmBackend } from '../../ml/testing';
+import { normaliseRows } from '../accumulate';
+import { retrievalPass } from '../retrieval';
+import { float32CosineBound } from '../retrievalScreened';
+import { ITEM_BLOCK, tfCoarseCosines } from './coarseCosines';
+
+/** The largest |screen − float64 cosine| over every query against every item, and the bound. */
+async function largestError(seed: number, n: number, d: number): Promise<{ err: number; eps: number }> {
+  const rows = randomMatrix(new Rng(seed), n, d);
+  // Some rows shorter than unit (a zero-norm row is normalised to ~0): the bound holds for norms ≤ 1.
+  const x = normaliseRows(Float32Array.from(rows.flat()), n, d).map((v, k) => (Math.floor(k / d) % 5 === 0 ? v * 0.3 : v));
+  const screen = tfCoarseCosines(x, n, d)!;
+  let err = 0;
+  try {
+    for (let J = 0; J * screen.block < n; J++) {
+      const w = Math.min(screen.block, n - J * screen.block);
+      const s = await screen.against(x, Math.min(n, 256), J);
+      for (let a = 0; a < Math.min(n, 256); a++) {
+        for (let b = 0; b < w; b++) {
+          let c = 0;
+          for (let t = 0; t < d; t++) c += x[a * d + t] * x[(J * screen.block + b) * d + t];
+          err = Math.max(err, Math.abs(s[a * w + b] - c));
+        }
+      }
+    }
+  } finally {
+    screen.dispose();
+  }
+  return { err, eps: screen.eps };
+}
+
+/** Ten classes with duplicated rows: the screened pass against the float64 pass. */
+async function sameVerdicts(n: number, d: number): Promise<void> {
+  const rng = new Rng(n + d);
+  const centres = randomMatrix(rng, 10, d);
+  const labels = Array.from({ length: n }, (_, i) => (i * 7) % 10);
+  const rows = labels.map((c) => centres[c].map((v) => v + 0.8 * rng.normal()));
+  for (let k = 0; k < 30; k++) rows[rng.int(n)] = rows[rng.int(n)].slice();
+  const x = normaliseRows(Float32Array.from(rows.flat()), n, d);
+  const before = tensorCount();
+  const coarse = tfCoarseCosines(x, n, d)!;
+  const screened = await retrievalPass(x, labels, n, d, { ks: [1, 2, 4, 8], rCap: 40, coarse });
+  coarse.dispose();
+  expect(tensorCount()).toBe(before);
+  expect(screened).toEqual({ ...(await retrievalPass(x, labels, n, d, { ks: [1, 2, 4, 8], rCap: 40 })), screened: true });
+}
+
+describe('the float32 screen on tfjs', () => {
+  beforeAll(async () => {
+    await switchBackend('cpu');
+  });
+
+  it('cpu backend: within the bound at d = 2 … 300, items in several blocks', async () => {
+    for (const d of [2, 64, 300]) {
+      const { err, eps } = await largestError(d, d === 300 ? 300 : ITEM_BLOCK + 50, d);
+      expect(eps).toBe(float32CosineBound(d));
+      expect(err, `d = ${d}`).toBeLessThanOrEqual(eps);
+    }
+  });
+
+  it('cpu backend: the screened pass gives the float64 pass’s verdicts, and frees its tensors', async () => {
+    await sameVerdicts(600, 16);
+  });
+
+  it('wasm backend (when it loads in Node): within the bound, the same verdicts', async (ctx) => {
+    if (!(await tryWasmBackend())) ctx.skip();
+    expect(activeBackend()).toBe('wasm');
+    try {
+      for (const d of [3, 64, 128]) {
+        const { err, eps } = await largestError(10 + d, ITEM_BLOCK + 300, d);
+        expect(err, `d = ${d}`).toBeLessThanOrEqual(eps);
+      }
+      await sameVerdicts(900, 64);
+    } finally {
+      await switchBackend('cpu');
+    }
+  });
+});

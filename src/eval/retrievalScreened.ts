@@ -1,0 +1,239 @@
+/**
+ * The retrieval pass's float32-screened sweep (retrieval.ts). A block of queries is multiplied with
+ * every item by a fast float32 product ({@link CoarseCosines}: tfjs matMul, src/eval/kernels/
+ * coarseCosines.ts), whose cosines are within a stated bound `eps` of the float64 ones. An offer
+ * whose float32 cosine is below its query's floor by more than `eps` cannot enter the query's
+ * selection, so it is dropped without its float64 dot product; every other offer is recomputed in
+ * float64 (summed in coordinate order, as the float64 tiles sum it) and offered exactly as the
+ * float64 sweep offers it. So the selections, and every number, are the float64 pass's; the
+ * float32 product only decides which dot products need not be made — after the first few
+ * thousand items of a query, all but the ~R best in a hundred. Pure TypeScript.
+ */
+import { indexOf, keyBase } from './neighbourSelections';
+import { COSINE_GRID } from './snap';
+
+/** Float32 cosines of query rows with every item, a block of items at a time. */
+export interface CoarseCosines {
+  /** Largest |float32 cosine − float64 cosine| of two rows of norm ≤ 1 ({@link float32CosineBound}). */
+  readonly eps: number;
+  /** Items per block (the last block may be shorter). */
+  readonly block: number;
+  /** Cosines of `na` query rows (na × d, float64, unit) with the items J·block …: na × w, row-major. */
+  against(q: Float64Array, na: number, J: number): Promise<Float32Array>;
+  /** Frees what it holds. */
+  dispose(): void;
+}
+
+/**
+ * A bound on |float32 cosine − float64 cosine| for rows of norm ≤ 1 rounded to float32 and
+ * multiplied in float32 in any order, with or without fused multiply-adds (u = 2⁻²⁴): rounding the
+ * rows moves the exact product by ≤ (2u + u²)·Σ|a_t·b_t|, a d-term float32 sum in any order errs
+ * by ≤ γ_d·(1 + u)²·Σ|a_t·b_t| (γ_d = d·u / (1 − d·u)), with Σ|a_t·b_t| ≤ ‖a‖·‖b‖ ≤ 1; the float64
+ * sum errs by ≤ d·2⁻⁵² (γ_d at 2⁻⁵³, doubled). About (d + 2)·u; 1e-6 of it more, for the rounding
+ * of this formula.
+ */
+export function float32CosineBound(d: number): number {
+  const u = 2 ** -24;
+  const gamma = (d * u) / (1 - d * u);
+  return (gamma * (1 + u) ** 2 + 2 * u + u * u + d * 2 ** -52) * (1 + 1e-6);
+}
+
+/** Float32 cosines held at once (32 MB): a block of queries' rows against every item. */
+const ROWS_HELD = 1 << 23;
+/** Queries per block: as many whole rows as {@link ROWS_HELD} holds, within these bounds. */
+const MIN_QUERY_BLOCK = 16;
+const MAX_QUERY_BLOCK = 256;
+/** Bins per unit of cosine of the histogram that finds each query's screening threshold. */
+const THRESHOLD_BINS = 1024;
+
+/**
+ * Ranks each query's cap[q] best neighbours among every item, screened by `coarse`, and hands them
+ * to `finish` (item indices, best first); `pace` is told the (query, item) pairs done. Resolves to
+ * how many queries' sampled thresholds held.
+ *
+ * A block of queries' float32 rows against every item is held whole (at most {@link ROWS_HELD}
+ * cosines). For each query of the block ({@link rankScreened}):
+ * 1. a threshold t with at least cap other items of float32 cosine ≥ t, so that its cap-th best
+ *    float64 cosine is ≥ t − eps: first guessed from a histogram of a sample of its row
+ *    ({@link sampleOf}) and kept when the count over the whole row proves it, else read off a
+ *    histogram of the whole row;
+ * 2. the items of float32 cosine ≥ t − 2·eps − grid are kept: no other can be among the cap best
+ *    (its float64 cosine is more than a grid step below the cap-th best, so its snapped cosine is
+ *    lower);
+ * 3. those are sorted by float32 cosine, and cut into runs wherever two neighbours differ by more
+ *    than 2·eps + grid: across such a gap the float64 cosines differ by more than a grid step, so
+ *    their order is the snapped order. Only within a run are the float64 dot products made and the
+ *    members ranked by (snapped cosine desc, index asc), the pass's own keys; runs are taken until
+ *    cap neighbours are ranked.
+ */
+export async function screenedSweep(
+  x: Float64Array,
+  n: number,
+  d: number,
+  queries: Int32Array,
+  cap: Int32Array,
+  coarse: CoarseCosines,
+  pace: (pairs: number) => Promise<void>,
+  finish: (q: number, ranked: Int32Array, count: number) => void,
+): Promise<{ guessed: number }> {
+  if (n > MAX_SCREENED) throw new Error(`retrieval: the float32 screen takes at most ${MAX_SCREENED} items`);
+  const m = queries.length;
+  const qb = Math.max(MIN_QUERY_BLOCK, Math.min(MAX_QUERY_BLOCK, Math.floor(ROWS_HELD / n)));
+  const qx = new Float64Array(qb * d);
+  const rows = new Float32Array(Math.min(qb, m) * n);
+  const work: RankWork = { counts: new Int32Array(2 * THRESHOLD_BINS + 1), keys: new Float64Array(n), steps: new Int32Array(n), items: new Int32Array(n), dots: new Float64Array(n), exact: new Float64Array(n), ranked: new Int32Array(n), guessed: 0, sample: sampleOf(n) };
+  for (let a0 = 0; a0 < m; a0 += qb) {
+    const na = Math.min(qb, m - a0);
+    for (let a = 0; a < na; a++) qx.set(x.subarray(queries[a0 + a] * d, (queries[a0 + a] + 1) * d), a * d);
+    for (let b0 = 0, J = 0; b0 < n; b0 += coarse.block, J++) {
+      const w = Math.min(coarse.block, n - b0);
+      const s = await coarse.against(qx, na, J);
+      for (let a = 0; a < na; a++) rows.set(s.subarray(a * w, (a + 1) * w), a * n + b0);
+      await pace((na * w) / 2);
+    }
+    for (let a = 0; a < na; a++) {
+      const count = rankScreened(rows.subarray(a * n, (a + 1) * n), x, d, queries[a0 + a], cap[a0 + a], coarse.eps, work);
+      finish(a0 + a, work.ranked, count);
+    }
+    await pace((na * n) / 2);
+  }
+  return { guessed: work.guessed };
+}
+
+/** Most items the screen's sort keys can pack (float32 cosine to 2⁻²⁴, then the index). */
+const MAX_SCREENED = 2 ** 27;
+const COSINE_STEPS = 2 ** 24;
+
+/** Buffers of {@link rankScreened}, n long (counts: the threshold histogram). */
+interface RankWork {
+  counts: Int32Array;
+  keys: Float64Array;
+  steps: Int32Array;
+  items: Int32Array;
+  dots: Float64Array;
+  exact: Float64Array;
+  ranked: Int32Array;
+  /** The items the first guess at a threshold reads ({@link sampleOf}). */
+  sample: Int32Array;
+  /** Queries whose sampled threshold held (the others were screened from their whole row). */
+  guessed: number;
+}
+
+/**
+ * Query i's best `cap` neighbours into work.ranked (see {@link screenedSweep}); returns how many
+ * (cap, or every other item when fewer). `row` holds its float32 cosines with every item.
+ */
+function rankScreened(row: Float32Array, x: Float64Array, d: number, i: number, cap: number, eps: number, work: RankWork): number {
+  const { keys, steps, items, dots, exact, ranked } = work;
+  // The threshold from a sample of the items first (a guess, kept only when at least cap others
+  // prove to be ≥ it), else from every entry.
+  // Keys (2 − c)·2²⁴ rounded, then the index: ascending = float32 cosine descending (to 2⁻²⁴).
+  let m = 0;
+  const guess = thresholdOf(row, Math.ceil(((cap + 1) * work.sample.length * 1.25) / row.length) + 4, work.counts, work.sample);
+  if (guess > -Infinity) {
+    const kept = keptFrom(guess, eps);
+    let proven = 0;
+    for (let j = 0; j < row.length; j++) {
+      const c = row[j];
+      if (c < kept || j === i) continue;
+      keys[m++] = Math.round((2 - c) * COSINE_STEPS) * MAX_SCREENED + j;
+      if (c >= guess) proven++;
+    }
+    if (proven < cap) m = 0;
+    else work.guessed++;
+  }
+  if (m === 0) {
+    const kept = keptFrom(thresholdOf(row, cap + 1, work.counts), eps);
+    for (let j = 0; j < row.length; j++) if (row[j] >= kept && j !== i) keys[m++] = Math.round((2 - row[j]) * COSINE_STEPS) * MAX_SCREENED + j;
+  }
+  const sorted = keys.subarray(0, m).sort();
+  // Two kept neighbours more than this many steps apart (2·eps + grid, plus the keys' rounding) are in snapped order.
+  const gap = Math.ceil((2 * eps + COSINE_GRID) * COSINE_STEPS) + 2;
+  // Unpacked once (a float64 % is a library call): each key's cosine step and item.
+  for (let k = 0; k < m; k++) {
+    const s = Math.floor(sorted[k] / MAX_SCREENED);
+    steps[k] = s;
+    items[k] = sorted[k] - s * MAX_SCREENED;
+  }
+  let count = 0;
+  for (let p = 0; p < m && count < cap; ) {
+    let e = p + 1;
+    while (e < m && steps[e] - steps[e - 1] <= gap) e++;
+    if (e - p === 1) ranked[count++] = items[p];
+    else {
+      const run = items.subarray(p, e);
+      dotsOf(x, d, i, run, e - p, dots);
+      for (let k = 0; k < e - p; k++) exact[k] = keyBase(dots[k]) + run[k];
+      const byKey = exact.subarray(0, e - p).sort();
+      for (let k = 0; k < byKey.length && count < cap; k++) ranked[count++] = indexOf(byKey[k]);
+    }
+    p = e;
+  }
+  return count;
+}
+
+/**
+ * The lowest float32 cosine an item may have and still be among a query's cap best, when at least
+ * cap others are ≥ t: its cap-th best float64 cosine is ≥ t − eps, and an item below
+ * t − 2·eps − grid in float32 is below that by more than a grid step in float64.
+ */
+const keptFrom = (t: number, eps: number): number => t - 2 * eps - COSINE_GRID;
+
+/**
+ * A cosine t such that at least `k` entries of `row` (those at `at`, when given) are ≥ t: the lower
+ * edge of the histogram bin (1/{@link THRESHOLD_BINS} wide) where the count from the top reaches k;
+ * −∞ when it reaches k only in the lowest bin (which also holds any entry below −1), or never.
+ */
+function thresholdOf(row: Float32Array, k: number, counts: Int32Array, at?: Int32Array): number {
+  if (k > (at ? at.length : row.length)) return -Infinity;
+  counts.fill(0);
+  // (c + 1)·bins is exact in float64 for a float32 c, and |0 truncates: c in bin b ⇒ c ≥ b/bins − 1.
+  if (at) for (let s = 0; s < at.length; s++) counts[((row[at[s]] + 1) * THRESHOLD_BINS) | 0]++;
+  else for (let b = 0; b < row.length; b++) counts[((row[b] + 1) * THRESHOLD_BINS) | 0]++;
+  let above = 0;
+  for (let bin = counts.length - 1; bin > 0; bin--) {
+    above += counts[bin];
+    if (above >= k) return bin / THRESHOLD_BINS - 1;
+  }
+  return -Infinity;
+}
+
+/**
+ * About one item in 8, ascending, picked by a multiplicative hash of its index: a stride
+ * would alias with labels that repeat in a period (items listed class by class in turn).
+ */
+export function sampleOf(n: number): Int32Array {
+  const out: number[] = [];
+  for (let j = 0; j < n; j++) if (Math.imul(j, 0x9e3779b1) >>> 29 === 0) out.push(j);
+  return Int32Array.from(out);
+}
+
+/** dots[k] = Σ_t x[i, t]·x[kept[k], t] for k < m, each summed t = 0 … d − 1 (four at a time). */
+function dotsOf(x: Float64Array, d: number, i: number, kept: Int32Array, m: number, dots: Float64Array): void {
+  const p = i * d;
+  const m4 = m - (m % 4);
+  for (let k = 0; k < m4; k += 4) {
+    const q0 = kept[k] * d;
+    const q1 = kept[k + 1] * d;
+    const q2 = kept[k + 2] * d;
+    const q3 = kept[k + 3] * d;
+    let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+    for (let t = 0; t < d; t++) {
+      const v = x[p + t];
+      c0 += v * x[q0 + t];
+      c1 += v * x[q1 + t];
+      c2 += v * x[q2 + t];
+      c3 += v * x[q3 + t];
+    }
+    dots[k] = c0;
+    dots[k + 1] = c1;
+    dots[k + 2] = c2;
+    dots[k + 3] = c3;
+  }
+  for (let k = m4; k < m; k++) {
+    const q = kept[k] * d;
+    let c = 0;
+    for (let t = 0; t < d; t++) c += x[p + t] * x[q + t];
+    dots[k] = c;
+  }
+}
