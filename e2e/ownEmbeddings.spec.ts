@@ -68,6 +68,8 @@ test('Projector TSVs picked in the panel: every view, tiles equal to the CLI’s
   await expect(page.getByTestId('own-embeddings-time')).toContainText(/Evaluated \(exact.*\) in \d/);
   await expectTiles(page, mA);
   await expect(page.locator('[data-testid="embedding-plot"] .legend text').first()).toHaveText('ant');
+  // The captions speak of the set, not of the run training behind it: its own d, and no class weights.
+  await expect(page.getByTestId('caption-embedding-plot')).toHaveText("The evaluation items' 8-D embeddings seen through their top two principal components (PCA), coloured by class.");
   // A view of the set saves like a run's, naming the set.
   const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-pr-curve-svg').click()]);
   const saved = readFileSync((await svg.path())!, 'utf8');

@@ -80,7 +80,12 @@ export async function measureCliEvaluate({ sizes = [20_000], dim = 64, classes =
     }
     if (large) {
       const { vectors, metadata } = writeBlobFiles(dir, { n: large, dim, classes, format: 'npy' });
-      const r = await evaluate(ROOT, dir, ['--embeddings', vectors, '--labels', metadata, '--path', 'binned', '--out', 'report-large'], stopAfter);
+      // A failure of this long run is recorded in its row, the timed rows kept.
+      const r = await evaluate(ROOT, dir, ['--embeddings', vectors, '--labels', metadata, '--path', 'binned', '--out', 'report-large'], stopAfter).catch((e) => ({ failed: e.message, seconds: NaN, rss: NaN, stderr: '', stopped: false }));
+      if (r.failed) {
+        rows.push({ items: large, dim, code: 'this', threads: cores, failed: r.failed, progress: [] });
+        return rows;
+      }
       const progress = r.stderr.split('\n').filter((l) => l.startsWith('evaluating: '));
       const m = r.stopped ? null : JSON.parse(readFileSync(join(dir, 'report-large', 'metrics.json'), 'utf8'));
       const row = { items: large, dim, code: 'this', threads: cores, seconds: r.seconds, rss: r.rss, stopped: r.stopped, progress, prAuc: m?.prAuc, recall1: m?.recall['1'], mapAtR: m?.mapAtR };
@@ -118,7 +123,9 @@ export function cliEvaluateSection(rows, machine) {
     const items = large.items.toLocaleString('en-US');
     lines.push(
       '',
-      large.stopped
+      large.failed
+        ? `${items} × ${large.dim} on the binned path, every core: FAILED — ${large.failed}`
+        : large.stopped
         ? `${items} × ${large.dim} on the binned path, every core (${large.threads} threads): stopped by the bench after ${large.seconds.toFixed(0)} s, as it asked (BENCH_CLI_STOP_AFTER); peak RSS ${large.rss.toFixed(0)} MiB until then. Its progress lines (stderr, a line per tenth or per minute):`
         : `${items} × ${large.dim} on the binned path, every core (${large.threads} threads): ${large.seconds.toFixed(0)} s, peak RSS ${large.rss.toFixed(0)} MiB; PR-AUC ${f4(large.prAuc)}, Recall@1 ${f4(large.recall1)}, MAP@R ${f4(large.mapAtR)}. Its progress lines (stderr, a line per tenth or per minute):`,
       '',

@@ -7,7 +7,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { MAX_FILE_BYTES, pairEmbeddings, parseLabels, parseVectors } from '../data/embeddingFiles';
+import { CLI_MAX_ITEMS, MAX_FILE_BYTES, pairEmbeddings, parseLabels, parseVectors } from '../data/embeddingFiles';
 import { intFlag, numberListFlag, parseArgs } from './args';
 import { CliError } from './errors';
 import { EVALUATE_LAYOUT, prepareOut, resolveIn, workingFolder } from './paths';
@@ -78,8 +78,9 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   const embeddingsPath = resolveIn(cwd, embeddings, '--embeddings');
   const labelsPath = resolveIn(cwd, labels, '--labels');
 
-  const vectors = parseVectors(readInput(embeddingsPath, 'embeddings file'), embeddings, { skipHeader: a.switches.has('skip-header') });
-  const labelSet = parseLabels(readInput(labelsPath, 'labels file'), labels, labelColumn === null ? {} : { column: labelColumn });
+  // The command line reads up to CLI_MAX_ITEMS items (the page, MAX_ITEMS).
+  const vectors = parseVectors(readInput(embeddingsPath, 'embeddings file'), embeddings, { skipHeader: a.switches.has('skip-header'), maxItems: CLI_MAX_ITEMS });
+  const labelSet = parseLabels(readInput(labelsPath, 'labels file'), labels, { maxItems: CLI_MAX_ITEMS, ...(labelColumn === null ? {} : { column: labelColumn }) });
   const set = pairEmbeddings(vectors, labelSet);
   // A warning may quote labels: their control and bidi characters as code points.
   for (const w of set.warnings) ctx.stderr(`warning: ${visibleText(w)}\n`);

@@ -14,7 +14,7 @@ import pageCss from '../ui/styles.css?raw';
 import { drawPr } from '../ui/plots/prChart';
 import { drawUtility } from '../ui/plots/utilityChart';
 import { drawDistance } from '../ui/plots/distanceChart';
-import { draw as drawScatter } from '../ui/plots/OpisScatter';
+import { drawOpisScatter as drawScatter } from '../ui/plots/opisChart';
 import { drawScores } from '../ui/plots/scoreChart';
 import { drawThreshold, THRESHOLD_SIZE } from '../ui/plots/thresholdChart';
 import { drawRoc } from '../ui/plots/rocChart';

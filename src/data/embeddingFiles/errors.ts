@@ -54,8 +54,13 @@ export class EmbeddingFileError extends Error {
   }
 }
 
-/** Most items (rows) a file may hold: the issue's scale. */
+/** Most items (rows) a file may hold in the page: what a browser tab evaluates in minutes. */
 export const MAX_ITEMS = 100_000;
+/**
+ * Most items the command line reads (`evaluate`, src/cli): a million-item test set and more; the
+ * 1 GiB file limit binds first for most d (4M float32 rows of 64).
+ */
+export const CLI_MAX_ITEMS = 10_000_000;
 /** Most values per embedding. */
 export const MAX_DIM = 1024;
 /**

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { MAX_ITEMS } from './errors';
+import { CLI_MAX_ITEMS, MAX_ITEMS } from './errors';
 import { parseLabels } from './labels';
 import { writeNpy } from './npy';
 import { enc, errorOf } from './testing';
@@ -87,6 +87,10 @@ describe('parseLabels refuses, saying where and why', () => {
     const e = errorOf(() => parseLabels(enc('a\n'.repeat(MAX_ITEMS + 1)), 'y.txt'));
     expect(e.code).toBe('too-large');
     expect(e.message).toMatch(/100,001 labels; this app reads at most 100,000/);
+    // The command line reads more (maxItems), from text and from .npy.
+    expect(parseLabels(enc('a\n'.repeat(MAX_ITEMS + 1)), 'y.txt', { maxItems: CLI_MAX_ITEMS }).n).toBe(MAX_ITEMS + 1);
+    expect(parseLabels(writeNpy(new Array(MAX_ITEMS + 1).fill(3), [MAX_ITEMS + 1], '<i4'), 'y.npy', { maxItems: CLI_MAX_ITEMS }).n).toBe(MAX_ITEMS + 1);
+    expect(errorOf(() => parseLabels(enc('a\n'.repeat(60)), 'y.txt', { maxItems: 50 })).message).toMatch(/60 labels; this app reads at most 50 items/);
     expect(errorOf(() => parseLabels(Uint8Array.from([1, 0, 2]), 'y.bin')).code).toBe('format');
   });
 });

@@ -29,6 +29,8 @@ export interface Labels {
 export interface LabelsOptions {
   /** The header column to read labels from (exact name, else a unique case-insensitive match). */
   column?: string;
+  /** Most labels read (default {@link MAX_ITEMS}, the page's; the command line reads more). */
+  maxItems?: number;
 }
 
 /** Class indices for label texts; class order: numbers ascending, then words by code point. */
@@ -75,7 +77,8 @@ function labelsFromNpy(b: Uint8Array, file: string, opts: LabelsOptions): Labels
     throw new EmbeddingFileError('shape', `${file} has shape (${a.shape.join(', ')}); labels are a 1-D array, one per item (is this the embeddings file?).`, file);
   }
   if (n === 0) throw new EmbeddingFileError('empty', `${file} holds no labels.`, file);
-  if (n > MAX_ITEMS) throw new EmbeddingFileError('too-large', `${file} has ${count(n)} labels; this app reads at most ${count(MAX_ITEMS)} items.`, file);
+  const most = opts.maxItems ?? MAX_ITEMS;
+  if (n > most) throw new EmbeddingFileError('too-large', `${file} has ${count(n)} labels; this app reads at most ${count(most)} items.`, file);
   let texts: string[];
   if (a.kind === 'string') {
     texts = (a.data as string[]).map((t) => t.trim());
@@ -155,7 +158,8 @@ function labelsFromText(b: Uint8Array, file: string, opts: LabelsOptions): Label
     for (const i of body) if (rows[i].length !== width) throw ragged(i, width, 'the header');
     texts = body.map((i) => rows[i][c]);
   }
-  if (texts.length > MAX_ITEMS) throw new EmbeddingFileError('too-large', `${file} has ${count(texts.length)} labels; this app reads at most ${count(MAX_ITEMS)} items.`, file);
+  const most = opts.maxItems ?? MAX_ITEMS;
+  if (texts.length > most) throw new EmbeddingFileError('too-large', `${file} has ${count(texts.length)} labels; this app reads at most ${count(most)} items.`, file);
   checkNoEmpty(texts, (i) => lines[body[i]], file, 'line');
   return { fileName: file, n: texts.length, ...indexClasses(texts), columns, column };
 }

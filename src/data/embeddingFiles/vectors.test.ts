@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { Rng } from '../rng';
-import { MAX_DIM, MAX_ITEMS } from './errors';
+import { CLI_MAX_ITEMS, MAX_DIM, MAX_ITEMS } from './errors';
 import { writeNpy } from './npy';
 import { parseVectors } from './vectors';
 import { enc, errorOf } from './testing';
@@ -105,6 +105,15 @@ describe('parseVectors refuses, saying where and why', () => {
     const huge = new Uint8Array(new ArrayBuffer(1), 0, 1);
     Object.defineProperty(huge, 'length', { value: 2 ** 30 + 1 });
     expect(errorOf(() => parseVectors(huge, 'big.tsv')).message).toMatch(/big\.tsv is 1024 MiB, over the 1 GiB limit/);
+  });
+
+  it('the command line reads more rows than the page (maxItems), and names its own limit', () => {
+    const n = MAX_ITEMS + 1;
+    const many = writeNpy(new Float32Array(2 * n).fill(1), [n, 2]);
+    expect(errorOf(() => parseVectors(many, 'e.npy')).message).toMatch(/100,001 rows; this app reads at most 100,000 items/);
+    expect(parseVectors(many, 'e.npy', { maxItems: CLI_MAX_ITEMS }).n).toBe(n);
+    expect(parseVectors(enc('1 2\n'.repeat(n)), 'v.txt', { maxItems: CLI_MAX_ITEMS }).n).toBe(n);
+    expect(errorOf(() => parseVectors(many, 'e.npy', { maxItems: 50 })).message).toMatch(/this app reads at most 50 items/);
   });
 
   it('ints or strings in an .npy, wrong shapes, one value per row → dtype / shape, hinting at swapped files', () => {

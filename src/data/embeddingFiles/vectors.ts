@@ -30,6 +30,8 @@ export interface VectorsOptions {
    * silently dropped row would shift every label by one; the 'header' error offers this instead.
    */
   skipHeader?: boolean;
+  /** Most rows read (default {@link MAX_ITEMS}, the page's; the command line reads more). */
+  maxItems?: number;
 }
 
 /** Refuses files that are binary but not .npy (a .pt, .h5, .npz, …), before reading them as text. */
@@ -83,9 +85,9 @@ function checkFinite(v: Vectors): void {
 }
 
 /** Checks n and d against the limits and the sense of an embedding. */
-function checkSize(file: string, n: number, d: number, what: string): void {
+function checkSize(file: string, n: number, d: number, what: string, maxItems: number): void {
   if (n === 0) throw new EmbeddingFileError('empty', `${file} holds no ${what}.`, file);
-  if (n > MAX_ITEMS) throw new EmbeddingFileError('too-large', `${file} has ${count(n)} rows; this app reads at most ${count(MAX_ITEMS)} items.`, file);
+  if (n > maxItems) throw new EmbeddingFileError('too-large', `${file} has ${count(n)} rows; this app reads at most ${count(maxItems)} items.`, file);
   if (d > MAX_DIM) throw new EmbeddingFileError('too-large', `${file} has ${count(d)} values per row; this app reads at most ${count(MAX_DIM)}.`, file);
   if (d < 2) {
     throw new EmbeddingFileError('shape', `${file} has ${d} value per row; an embedding needs at least 2 (is this the labels file?).`, file);
@@ -93,7 +95,7 @@ function checkSize(file: string, n: number, d: number, what: string): void {
 }
 
 /** The embeddings in an .npy: a 2-D float array. */
-function vectorsFromNpy(b: Uint8Array, file: string): Vectors {
+function vectorsFromNpy(b: Uint8Array, file: string, maxItems: number): Vectors {
   const h = readNpyHeader(b, file);
   if (h.kind !== 'float') {
     const what = h.kind === 'int' ? 'integers' : 'strings';
@@ -105,7 +107,7 @@ function vectorsFromNpy(b: Uint8Array, file: string): Vectors {
     throw new EmbeddingFileError('shape', `${file} is ${dims}; embeddings are a 2-D array, one row of d values per item${hint}.`, file);
   }
   const [n, d] = h.shape;
-  checkSize(file, n, d, 'rows');
+  checkSize(file, n, d, 'rows', maxItems);
   const { data } = parseNpy(b, file);
   return { fileName: file, format: 'npy', n, d, data: data as Float32Array, header: null, firstLine: 0 };
 }
@@ -141,8 +143,8 @@ function vectorsFromText(b: Uint8Array, file: string, opts: VectorsOptions): Vec
     start = p2;
     firstLine = 2;
   }
-  const t = parseNumericTable(b, start, { fileName: file, delimiter, firstLine, maxRows: MAX_ITEMS, maxCols: MAX_DIM });
-  checkSize(file, t.rows, t.cols, header ? 'rows below its header' : 'rows');
+  const t = parseNumericTable(b, start, { fileName: file, delimiter, firstLine, maxRows: opts.maxItems ?? MAX_ITEMS, maxCols: MAX_DIM });
+  checkSize(file, t.rows, t.cols, header ? 'rows below its header' : 'rows', opts.maxItems ?? MAX_ITEMS);
   const format = delimiter === '\t' ? 'tsv' : delimiter === ',' ? 'csv' : 'space';
   return { fileName: file, format, n: t.rows, d: t.cols, data: t.data, header, firstLine };
 }
@@ -161,7 +163,7 @@ function isAllSpace(b: Uint8Array, p: number): boolean {
 export function parseVectors(bytes: Uint8Array | ArrayBuffer, fileName: string, opts: VectorsOptions = {}): Vectors {
   const b = asBytes(bytes);
   checkFileSize(b, fileName);
-  const v = isNpy(b) || extensionOf(fileName) === 'npy' ? vectorsFromNpy(b, fileName) : vectorsFromText(b, fileName, opts);
+  const v = isNpy(b) || extensionOf(fileName) === 'npy' ? vectorsFromNpy(b, fileName, opts.maxItems ?? MAX_ITEMS) : vectorsFromText(b, fileName, opts);
   checkFinite(v);
   return v;
 }

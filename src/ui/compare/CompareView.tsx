@@ -162,4 +162,4 @@ const drawMetrics: Draw = (svg, a, b) => {
 };
 
 /** The PR curves of seed s (curves over seeds do not average into a curve). */
-const drawPr: Draw = (svg, a, b) => drawPrPair(svg, SIZE, a[0], b[0]);
+const drawPr: Draw = (svg, a, b) => drawPrPair(svg, SIZE, a[0].evaluation, b[0].evaluation);

@@ -1,6 +1,5 @@
 import * as d3 from 'd3';
 import { downsample, layer } from '../plots/series';
-import type { PlaygroundState } from '../../state/store';
 
 /** A series to draw: x and y values of equal length, and how to tell it apart. */
 export interface Series {
@@ -141,15 +140,18 @@ export function drawSeries(
   marks.select('text').attr('x', (m) => x(m.x) - 2).attr('y', M.top + 9).text((m) => m.label);
 }
 
+/** What a side's PR curve is drawn from: an evaluation's AP and curve (null: not evaluated yet). */
+export type PrSide = { ap: number; pr: { precision: ArrayLike<number>; recall: ArrayLike<number> } } | null;
+
 /** A's and B's PR curves overlaid in a `size` chart (the comparison views of runs and of sets). */
-export function drawPrPair(svg: SVGSVGElement, size: [number, number], a: PlaygroundState, b: PlaygroundState): void {
+export function drawPrPair(svg: SVGSVGElement, size: [number, number], a: PrSide, b: PrSide): void {
   drawSeries(
     svg,
     size,
-    [a, b].map((s, i) => ({
-      name: `${'AB'[i]} · AP ${s.evaluation ? s.evaluation.ap.toFixed(3) : '—'}`,
-      x: s.evaluation?.pr.recall ?? [],
-      y: s.evaluation?.pr.precision ?? [],
+    [a, b].map((e, i) => ({
+      name: `${'AB'[i]} · AP ${e ? e.ap.toFixed(3) : '—'}`,
+      x: e?.pr.recall ?? [],
+      y: e?.pr.precision ?? [],
       className: i === 0 ? 'run-a' : 'run-b',
     })),
     { xLabel: 'recall', yLabel: 'precision', xDomain: [0, 1], yDomain: [0, 1] },

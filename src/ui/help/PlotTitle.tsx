@@ -1,13 +1,14 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { useAppState, useController } from '../context';
+import { useContext, useRef, useState, type ReactNode } from 'react';
+import { useAppState, useController, ViewDataContext } from '../context';
 import { plotContext, plotHelp, type PlotId } from './plotHelp';
 import { glossaryEntry } from './glossary';
 import { openGlossary } from '../../state/store';
 import { PlotExportButtons } from '../exports/PlotExportButtons';
 
 /**
- * A view's title, its one-line caption (true for the run shown), and a "?" that opens what to look
- * for, where the view comes from, and the glossary terms it uses.
+ * A view's title, its one-line caption (true for the run shown, or for the set of one's own in a
+ * ViewDataContext), and a "?" that opens what to look for, where the view comes from, and the
+ * glossary terms it uses.
  */
 export function PlotTitle({ id, children }: { id: PlotId; children?: ReactNode }) {
   const { store } = useController();
@@ -15,9 +16,10 @@ export function PlotTitle({ id, children }: { id: PlotId; children?: ReactNode }
   const head = useAppState((s) => s.config.head);
   const dim = useAppState((s) => s.config.dim);
   const data = useAppState((s) => s.config.data);
+  const shown = useContext(ViewDataContext);
   const [open, setOpen] = useState(false);
   const captionRef = useRef<HTMLElement>(null);
-  const help = plotHelp(id, plotContext({ loss, head, dim, data }));
+  const help = plotHelp(id, shown ?? plotContext({ loss, head, dim, data }));
   return (
     <>
       <figcaption ref={captionRef}>

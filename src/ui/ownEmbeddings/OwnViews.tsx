@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
-import { ControllerContext } from '../context';
+import { ControllerContext, ViewDataContext } from '../context';
+import type { PlotContext } from '../help/plotHelp';
 import type { Controller } from '../controller';
 import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { EvaluationPanel } from '../plots/EvaluationPanel';
@@ -54,19 +55,24 @@ function OwnViews() {
   if (!a) return null;
   return (
     <ControllerContext.Provider value={own.a}>
-      <section className="own-views" data-testid="own-views" aria-label="Evaluation of your embeddings">
-        <h2 className="own-title">
-          Your embeddings: <span className="tag a">A</span> {describeSet(a.info)}
-        </h2>
-        {hasB && <OwnCompare a={own.a} b={own.b} />}
-        <div className="plots">
-          <EmbeddingPlot timeline={false} />
-        </div>
-        <EvaluationPanel variant="set" />
-      </section>
+      <ViewDataContext.Provider value={ownData(a.info.d)}>
+        <section className="own-views" data-testid="own-views" aria-label="Evaluation of your embeddings">
+          <h2 className="own-title">
+            Your embeddings: <span className="tag a">A</span> {describeSet(a.info)}
+          </h2>
+          {hasB && <OwnCompare a={own.a} b={own.b} />}
+          <div className="plots">
+            <EmbeddingPlot timeline={false} />
+          </div>
+          <EvaluationPanel variant="set" />
+        </section>
+      </ViewDataContext.Provider>
     </ControllerContext.Provider>
   );
 }
+
+/** What the views' captions say of a set of one's own: no loss, so no class weights; its own dimension; not a toy set. */
+const ownData = (dim: number): PlotContext => ({ hasClassWeights: false, dim, toy: false });
 
 const SIZE: [number, number] = [400, 220];
 
@@ -75,7 +81,7 @@ function OwnCompare({ a, b }: { a: Controller; b: Controller }) {
   const setB = useOwnState((s) => s.sets.B);
   const svg = useRef<SVGSVGElement>(null);
   const caption = useRef<HTMLElement>(null);
-  const redraw = () => svg.current && drawPrPair(svg.current, SIZE, a.store.getState(), b.store.getState());
+  const redraw = () => svg.current && drawPrPair(svg.current, SIZE, a.store.getState().evaluation, b.store.getState().evaluation);
   useFrameRedraw(a.store, (s) => s.evaluation, redraw);
   useFrameRedraw(b.store, (s) => s.evaluation, redraw);
   const title = 'Precision–recall over all pairs';

@@ -58,12 +58,6 @@ class SetHost extends Controller {
   }
 }
 
-/**
- * The views word their captions from a run's configuration; a set of one's own has no loss and no
- * class weights (a pair loss says so) and its own dimension.
- */
-const ownConfig = (d: number) => ({ ...defaultConfig(), loss: 'contrastive' as const, dim: d });
-
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** "vectors.tsv + metadata.tsv (1,000 items, d = 64, 10 classes)" (the file names' control and bidi characters as code points). */
@@ -120,7 +114,9 @@ export class OwnEmbeddings {
 
   /** A view host whose notices and glossary requests go to the page's. */
   private host(): Controller {
-    const c = new SetHost(createPlaygroundStore(ownConfig(2)), '');
+    // The store's configuration is the default one, and nothing of the set reads it: the views'
+    // captions take the set's own data (OwnViews.tsx, ViewDataContext), the exports its description.
+    const c = new SetHost(createPlaygroundStore(defaultConfig()), '');
     c.store.subscribe((s) => {
       if (s.notices.length) {
         const moved = s.notices;
@@ -252,7 +248,6 @@ export class OwnEmbeddings {
     const restored = job.kind === 'set';
     const description = `your embeddings: ${describeSet(info)}`;
     this.storeOf(job.slot).setState((s) => ({
-      config: ownConfig(info.d),
       evaluation: { ...report, step: 0, full: true },
       snapshot,
       timeline: [],
