@@ -8,8 +8,9 @@
 // or partial run prints its tables and leaves BENCHMARKS.md alone, but for the lesson, frames,
 // isolation and cli parts run alone (without BENCH_PRESETS): they rewrite their own sections.
 // BENCH_CLI_SIZES (comma-separated, default 20000) sizes the cli part (`evaluate` at scale),
-// BENCH_CLI_BASE=<git rev> adds that commit's code beside, BENCH_CLI_LARGE=N one run of N items
-// with its progress lines, stopped after BENCH_CLI_STOP_AFTER seconds when given;
+// BENCH_CLI_BASE=<git rev> adds that commit's code beside; the clilarge part (not in a default
+// run: hours on two cores) is one run of BENCH_CLI_LARGE items (default 1,000,000) with its
+// progress lines, stopped after BENCH_CLI_STOP_AFTER seconds when given;
 // BENCH_OWN_SIZES (default 10000,50000,100000) the own part (your own embeddings in the page).
 import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
@@ -22,7 +23,7 @@ import { measureLongTasks } from './bench/longTasks.mjs';
 import { measureOwnEmbeddings, ownEmbeddingsTable } from './bench/ownEmbeddings.mjs';
 import { LESSON_BEGIN, LESSON_END, lessonSection, measureTimeToLesson, withSection } from './bench/timeToLesson.mjs';
 import { measureIsolation, isolationSection } from './bench/isolation.mjs';
-import { measureCliEvaluate, cliEvaluateSection } from './bench/cliEvaluate.mjs';
+import { measureCliEvaluate, measureCliLarge, cliEvaluateSection, cliLargeSection } from './bench/cliEvaluate.mjs';
 import { measureFrames, framesSection } from './bench/frames.mjs';
 
 /** The marked sections of BENCHMARKS.md that a run of their part alone rewrites (full runs carry them over). */
@@ -33,6 +34,8 @@ const machineLine = () =>
   `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${os.loadavg()[0].toFixed(1)} at the end`;
 const CLI_BEGIN = '<!-- bench:cli -->';
 const CLI_END = '<!-- /bench:cli -->';
+const CLI_LARGE_BEGIN = '<!-- bench:clilarge -->';
+const CLI_LARGE_END = '<!-- /bench:clilarge -->';
 const ISOLATION_BEGIN = '<!-- bench:isolation -->';
 const ISOLATION_END = '<!-- /bench:isolation -->';
 
@@ -124,12 +127,21 @@ try {
           await measureCliEvaluate({
             sizes: list(process.env.BENCH_CLI_SIZES),
             base: process.env.BENCH_CLI_BASE ?? null,
-            large: process.env.BENCH_CLI_LARGE ? Number(process.env.BENCH_CLI_LARGE) : null,
-            stopAfter: process.env.BENCH_CLI_STOP_AFTER ? Number(process.env.BENCH_CLI_STOP_AFTER) : null,
             log: (r) => console.log(r),
           }),
           machineLine(),
         ), CLI_END].join('\n')
+    : null;
+  // A million items (BENCH_CLI_LARGE), with its progress lines: only when asked for (it takes hours on two cores).
+  const cliLarge = parts.includes('clilarge')
+    ? [
+        CLI_LARGE_BEGIN,
+        cliLargeSection(
+          await measureCliLarge({ n: Number(process.env.BENCH_CLI_LARGE ?? 1_000_000), stopAfter: process.env.BENCH_CLI_STOP_AFTER ? Number(process.env.BENCH_CLI_STOP_AFTER) : null, log: (r) => console.log(r) }),
+          machineLine(),
+        ),
+        CLI_LARGE_END,
+      ].join('\n')
     : null;
   // Frames while training: its own marked section too (a run of this part alone rewrites it).
   let frames = null;
@@ -171,15 +183,16 @@ ${body}
     const at = old.indexOf(begin);
     return at >= 0 && old.indexOf(end, at) > at ? old.slice(at, old.indexOf(end, at) + end.length) : null;
   };
-  for (const own of [lesson, frames, isolation, cli]) if (own) console.log('\n' + own);
+  for (const own of [lesson, frames, isolation, cli, cliLarge]) if (own) console.log('\n' + own);
   const alone = (process.env.BENCH_PARTS ?? '').split(',').filter(Boolean);
-  if (alone.length && alone.every((p) => ['lesson', 'frames', 'isolation', 'cli'].includes(p)) && !process.env.BENCH_PRESETS) {
-    // The lesson, frames, isolation and cli parts alone rewrite their own sections; the rest stays as it was.
+  if (alone.length && alone.every((p) => ['lesson', 'frames', 'isolation', 'cli', 'clilarge'].includes(p)) && !process.env.BENCH_PRESETS) {
+    // The lesson, frames, isolation, cli and clilarge parts alone rewrite their own sections; the rest stays as it was.
     let out = old;
     if (lesson) out = withSection(out, LESSON_BEGIN, LESSON_END, lesson);
     if (frames) out = withSection(out, FRAMES_BEGIN, FRAMES_END, frames);
     if (isolation) out = withSection(out, ISOLATION_BEGIN, ISOLATION_END, isolation);
     if (cli) out = withSection(out, CLI_BEGIN, CLI_END, cli);
+    if (cliLarge) out = withSection(out, CLI_LARGE_BEGIN, CLI_LARGE_END, cliLarge);
     writeFileSync('BENCHMARKS.md', out);
     console.log(`\nwrote the ${alone.join(' and ')} section of BENCHMARKS.md`);
   } else if (process.env.BENCH_PARTS || process.env.BENCH_SIZES || process.env.BENCH_EVAL_SIZES) {
@@ -192,6 +205,7 @@ ${body}
       [FRAMES_BEGIN, FRAMES_END, frames ?? kept(FRAMES_BEGIN, FRAMES_END)],
       [ISOLATION_BEGIN, ISOLATION_END, isolation ?? kept(ISOLATION_BEGIN, ISOLATION_END)],
       [CLI_BEGIN, CLI_END, cli ?? kept(CLI_BEGIN, CLI_END)],
+      [CLI_LARGE_BEGIN, CLI_LARGE_END, cliLarge ?? kept(CLI_LARGE_BEGIN, CLI_LARGE_END)],
       [BEGIN, END, kept(BEGIN, END)],
     ];
     for (const [begin, end, section] of sections) {

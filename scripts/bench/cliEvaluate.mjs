@@ -5,9 +5,9 @@
 // with `git archive` beside this clone's node_modules) — the path before this change, measured on
 // the same machine in the same run. Wall seconds of the whole command (start-up, reading, every
 // metric, the report files) and its peak resident memory (every thread of the process). Sizes:
-// BENCH_CLI_SIZES (default 20000). BENCH_CLI_LARGE=N adds one run of N items on every core that
-// keeps its progress lines (the time-left estimates), stopped after BENCH_CLI_STOP_AFTER seconds
-// when given (a million items take hours on two cores).
+// BENCH_CLI_SIZES (default 20000). The clilarge part (measureCliLarge) is one run of
+// BENCH_CLI_LARGE items on every core that keeps its progress lines (the time-left estimates),
+// stopped after BENCH_CLI_STOP_AFTER seconds when given (a million items take hours on two cores).
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -53,10 +53,9 @@ function exportRevision(rev) {
 
 /**
  * One row per size, code and thread count: `{ items, dim, code, threads, seconds, rss, prAuc,
- * recall1, mapAtR }`, code 'this' or the base revision; then the large run, if asked for:
- * `{ items, dim, code, threads, seconds, rss, stopped, progress: [lines] }`.
+ * recall1, mapAtR }`, code 'this' or the base revision.
  */
-export async function measureCliEvaluate({ sizes = [20_000], dim = 64, classes = 10, base = null, large = null, stopAfter = null, log = () => {} } = {}) {
+export async function measureCliEvaluate({ sizes = [20_000], dim = 64, classes = 10, base = null, log = () => {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'mp-bench-cli-'));
   const baseRoot = base ? exportRevision(base) : null;
   const cores = availableParallelism();
@@ -78,20 +77,6 @@ export async function measureCliEvaluate({ sizes = [20_000], dim = 64, classes =
       rmSync(vectors);
       rmSync(metadata);
     }
-    if (large) {
-      const { vectors, metadata } = writeBlobFiles(dir, { n: large, dim, classes, format: 'npy' });
-      // A failure of this long run is recorded in its row, the timed rows kept.
-      const r = await evaluate(ROOT, dir, ['--embeddings', vectors, '--labels', metadata, '--path', 'binned', '--out', 'report-large'], stopAfter).catch((e) => ({ failed: e.message, seconds: NaN, rss: NaN, stderr: '', stopped: false }));
-      if (r.failed) {
-        rows.push({ items: large, dim, code: 'this', threads: cores, failed: r.failed, progress: [] });
-        return rows;
-      }
-      const progress = r.stderr.split('\n').filter((l) => l.startsWith('evaluating: '));
-      const m = r.stopped ? null : JSON.parse(readFileSync(join(dir, 'report-large', 'metrics.json'), 'utf8'));
-      const row = { items: large, dim, code: 'this', threads: cores, seconds: r.seconds, rss: r.rss, stopped: r.stopped, progress, prAuc: m?.prAuc, recall1: m?.recall['1'], mapAtR: m?.mapAtR };
-      log(JSON.stringify(row));
-      rows.push(row);
-    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
     if (baseRoot) rmSync(baseRoot, { recursive: true, force: true });
@@ -99,16 +84,34 @@ export async function measureCliEvaluate({ sizes = [20_000], dim = 64, classes =
   return rows;
 }
 
+/**
+ * One run of `n` items on the binned path, every core, keeping its progress lines; stopped after
+ * `stopAfter` seconds when given. `{ items, dim, threads, seconds, rss, stopped, progress, prAuc,
+ * recall1, mapAtR }`, or `{ items, dim, failed }`.
+ */
+export async function measureCliLarge({ n, dim = 64, classes = 10, stopAfter = null, log = () => {} }) {
+  const dir = mkdtempSync(join(tmpdir(), 'mp-bench-cli-large-'));
+  try {
+    const { vectors, metadata } = writeBlobFiles(dir, { n, dim, classes, format: 'npy' });
+    const r = await evaluate(ROOT, dir, ['--embeddings', vectors, '--labels', metadata, '--path', 'binned', '--out', 'report'], stopAfter).catch((e) => ({ failed: e.message }));
+    if (r.failed) return { items: n, dim, failed: r.failed };
+    const m = r.stopped ? null : JSON.parse(readFileSync(join(dir, 'report', 'metrics.json'), 'utf8'));
+    const row = { items: n, dim, threads: availableParallelism(), seconds: r.seconds, rss: r.rss, stopped: r.stopped, progress: r.stderr.split('\n').filter((l) => l.startsWith('evaluating: ')), prAuc: m?.prAuc, recall1: m?.recall['1'], mapAtR: m?.mapAtR };
+    log(JSON.stringify({ ...row, progress: row.progress.length }));
+    return row;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const f4 = (v) => (Number.isFinite(v) ? v.toFixed(4) : '—');
 
 /** The markdown section for BENCHMARKS.md. */
 export function cliEvaluateSection(rows, machine) {
-  const timed = rows.filter((r) => !r.progress);
-  const large = rows.find((r) => r.progress);
   // × against the first row of a size: the base revision's one thread when there is one.
-  const first = (n) => timed.find((r) => r.items === n);
+  const first = (n) => rows.find((r) => r.items === n);
   const code = (r) => (r.code === 'this' ? 'this commit' : `${r.code} (before)`);
-  const lines = [
+  return [
     `## The command line's evaluate at scale (issue 19), run of ${new Date().toISOString().slice(0, 10)}`,
     '',
     `- Machine: ${machine}`,
@@ -117,22 +120,25 @@ export function cliEvaluateSection(rows, machine) {
     '',
     '| items | d | code | threads | seconds | × first row | peak RSS MiB | PR-AUC | Recall@1 | MAP@R |',
     '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...timed.map((r) => `| ${r.items.toLocaleString('en-US')} | ${r.dim} | ${code(r)} | ${r.threads} | ${r.seconds.toFixed(1)} | ${(first(r.items).seconds / r.seconds).toFixed(2)}× | ${r.rss.toFixed(0)} | ${f4(r.prAuc)} | ${f4(r.recall1)} | ${f4(r.mapAtR)} |`),
-  ];
-  if (large) {
-    const items = large.items.toLocaleString('en-US');
-    lines.push(
-      '',
-      large.failed
-        ? `${items} × ${large.dim} on the binned path, every core: FAILED — ${large.failed}`
-        : large.stopped
-        ? `${items} × ${large.dim} on the binned path, every core (${large.threads} threads): stopped by the bench after ${large.seconds.toFixed(0)} s, as it asked (BENCH_CLI_STOP_AFTER); peak RSS ${large.rss.toFixed(0)} MiB until then. Its progress lines (stderr, a line per tenth or per minute):`
-        : `${items} × ${large.dim} on the binned path, every core (${large.threads} threads): ${large.seconds.toFixed(0)} s, peak RSS ${large.rss.toFixed(0)} MiB; PR-AUC ${f4(large.prAuc)}, Recall@1 ${f4(large.recall1)}, MAP@R ${f4(large.mapAtR)}. Its progress lines (stderr, a line per tenth or per minute):`,
-      '',
-      '```',
-      ...large.progress,
-      '```',
-    );
-  }
-  return lines.join('\n');
+    ...rows.map((r) => `| ${r.items.toLocaleString('en-US')} | ${r.dim} | ${code(r)} | ${r.threads} | ${r.seconds.toFixed(1)} | ${(first(r.items).seconds / r.seconds).toFixed(2)}× | ${r.rss.toFixed(0)} | ${f4(r.prAuc)} | ${f4(r.recall1)} | ${f4(r.mapAtR)} |`),
+  ].join('\n');
+}
+
+/** The markdown section of the large run (BENCH_PARTS=clilarge). */
+export function cliLargeSection(r, machine) {
+  const items = r.items.toLocaleString('en-US');
+  const head = [`## The command line's evaluate on ${items} items (issue 19), run of ${new Date().toISOString().slice(0, 10)}`, '', `- Machine: ${machine}`, ''];
+  if (r.failed) return [...head, `${items} × ${r.dim} on the binned path, every core: FAILED — ${r.failed}`].join('\n');
+  return [
+    ...head,
+    `\`metric-playground evaluate --path binned\` on ${items} × ${r.dim} seeded Gaussian blobs (10 classes, float32 .npy), every core (${r.threads} threads), from this clone (BENCH_PARTS=clilarge BENCH_CLI_LARGE=${r.items}).`,
+    '',
+    r.stopped
+      ? `Stopped by the bench after ${r.seconds.toFixed(0)} s, as asked (BENCH_CLI_STOP_AFTER); peak RSS ${r.rss.toFixed(0)} MiB until then. Its progress lines on stderr (a line per tenth or per minute), with the time left it estimated:`
+      : `${r.seconds.toFixed(0)} s, peak RSS ${r.rss.toFixed(0)} MiB; PR-AUC ${f4(r.prAuc)}, Recall@1 ${f4(r.recall1)}, MAP@R ${f4(r.mapAtR)}. Its progress lines on stderr (a line per tenth or per minute):`,
+    '',
+    '```',
+    ...r.progress,
+    '```',
+  ].join('\n');
 }
