@@ -62,7 +62,8 @@ describe('npm run build:cli', () => {
       const [shared, single] = await Promise.all([node([join(pkg, 'bin/metric-playground.mjs'), ...bigArgs('big-bundled', '2')], dir), node([join(root, 'bin/metric-playground.mjs'), ...bigArgs('big-sources', '1')], dir)]);
       expect(shared.code, shared.out).toBe(0);
       expect(single.code, single.out).toBe(0);
-      expect(shared.out).toContain('(the retrieval pass on 2 threads)');
+      // Its threads screen with float32 products on the bundle's own tfjs-wasm binaries.
+      expect(shared.out).toContain('(the retrieval pass on 2 threads, screened by float32 products)');
       expect(metrics(join(dir, 'big-bundled'))).toEqual(metrics(join(dir, 'big-sources')));
       // Training a toy link needs no data files either.
       const trained = await node([join(pkg, 'bin/metric-playground.mjs'), 'train', '#data=blobs&steps=5', '--out', join(dir, 'run')], dir);
