@@ -52,6 +52,10 @@ export interface EvalOptions {
   seed?: number;
   /** Runs the retrieval pass (default in this thread; the CLI's splits it between worker threads). */
   retrievalPass?: RetrievalPass;
+  /**
+   * Awaited every ~50 ms of work so the thread can take messages. The histograms and the retrieval
+   * pass run at once, so two may await it together: it must let each go (a queue, not one slot).
+   */
   between?: () => Promise<void>;
   onProgress?: (fraction: number) => void;
 }

@@ -26,8 +26,9 @@
  * (8 bytes each; cap ≤ max(1,000, K)), never n × n; above {@link RetrievalOptions.maxEntries}
  * (default 8M keys, 64 MB) the queries are taken a block at a time against every item (twice the
  * dot products, memory bounded by the block), with the same result. Given a fast float32 product
- * ({@link RetrievalOptions.coarse}), the query blocks are screened by it (retrievalScreened.ts):
- * the same result again, with most float64 dot products not made.
+ * ({@link RetrievalOptions.coarse}), retrievalScreened.ts ranks instead, without selections: blocks
+ * of queries against every item in float32, float64 dot products only where the float32 cosines
+ * cannot order two neighbours — the same result again, several times faster.
  *
  * Measured in Node on this shared 2-core machine: 8,000 × 128 (200 Zipf classes) in ~2.8 s of
  * CPU, 1.5 s of it the dot products.
@@ -55,9 +56,8 @@ export interface RetrievalOptions {
   /** Most selection keys held at once (default {@link MAX_ENTRIES}); above it, query blocks. */
   maxEntries?: number;
   /**
-   * A fast float32 product of the rows (tfjs matMul: src/eval/kernels/coarseCosines.ts) that
-   * screens the offers (retrievalScreened.ts): the same numbers, most float64 dot products not made.
-   * Given, the queries are swept in blocks against every item (the symmetric sweep is not used).
+   * A fast float32 product of the rows (tfjs matMul: src/eval/kernels/coarseCosines.ts): the pass
+   * then ranks with it (retrievalScreened.ts), the same numbers with most float64 dot products not made.
    */
   coarse?: CoarseCosines;
   /** Awaited every `yieldMs` of work (default 50 ms) so that a worker can take messages. */

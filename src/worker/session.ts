@@ -56,10 +56,11 @@ export class TrainingSession {
   private offloaded: CpuTurns | null = null;
 
   private readonly channel = new MessageChannel();
-  private wake: (() => void) | null = null;
+  /** Who waits in {@link yieldToEvents}, first come first served: an evaluation's histograms and its retrieval pass may wait at once. */
+  private readonly wakers: (() => void)[] = [];
 
   constructor(private readonly postToPage: PostToPage) {
-    this.channel.port1.onmessage = () => this.wake?.();
+    this.channel.port1.onmessage = () => this.wakers.shift()?.();
     this.backend = new BackendSetup((msg) => this.post(msg));
     this.refreshes = new Refreshes({
       post: (msg, transfer) => this.post(msg, transfer),
@@ -95,10 +96,10 @@ export class TrainingSession {
     return takeTurn(turns);
   }
 
-  /** Lets queued messages (pause, …) in between steps; a resolved promise alone would not. */
+  /** Lets queued messages (pause, …) in between steps; a resolved promise alone would not. Re-entrant. */
   readonly yieldToEvents = (): Promise<void> =>
     new Promise<void>((resolve) => {
-      this.wake = resolve;
+      this.wakers.push(resolve);
       this.channel.port2.postMessage(0);
     });
 
