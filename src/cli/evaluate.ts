@@ -12,6 +12,7 @@ import { intFlag, numberListFlag, parseArgs } from './args';
 import { CliError } from './errors';
 import { EVALUATE_LAYOUT, prepareOut, resolveIn, workingFolder } from './paths';
 import { progressLine } from './progressLine';
+import { retrievalPassWords } from '../eval/retrievalSplit';
 import { EVALUATE_USAGE } from './usage';
 import { visibleText } from '../state/notices';
 
@@ -104,8 +105,8 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
     line.end();
   }
   ctx.stdout(metricsTable(doc));
-  const how = [split > 1 ? `on ${split} threads` : '', doc.recallScreened ? 'screened by float32 products' : ''].filter(Boolean).join(', ');
-  const shared = how ? ` (the retrieval pass ${how})` : '';
+  const how = retrievalPassWords(split, doc.recallScreened);
+  const shared = how ? ` (${how})` : '';
   ctx.stdout(`wrote ${join(outText, 'metrics.json')}, report.html and ${doc.figureFiles.length} SVG figures (${doc.figureFiles.join(', ')}) in ${doc.seconds.toFixed(2)} s${shared}\n`);
   return 0;
 }

@@ -104,6 +104,9 @@ export async function screenedSweep(
 const MAX_SCREENED = 2 ** 27;
 const COSINE_STEPS = 2 ** 24;
 
+/** Item j's sort key at float32 cosine c: (2 − c)·2²⁴ rounded, then the index; ascending = cosine descending (to 2⁻²⁴). */
+const screenKey = (c: number, j: number): number => Math.round((2 - c) * COSINE_STEPS) * MAX_SCREENED + j;
+
 /** Buffers of {@link rankScreened}, n long (counts: the threshold histogram). */
 interface RankWork {
   counts: Int32Array;
@@ -127,7 +130,6 @@ function rankScreened(row: Float32Array, x: Float64Array, d: number, i: number, 
   const { keys, steps, items, dots, exact, ranked } = work;
   // The threshold from a sample of the items first (a guess, kept only when at least cap others
   // prove to be ≥ it), else from every entry.
-  // Keys (2 − c)·2²⁴ rounded, then the index: ascending = float32 cosine descending (to 2⁻²⁴).
   let m = 0;
   const guess = thresholdOf(row, Math.ceil(((cap + 1) * work.sample.length * 1.25) / row.length) + 4, work.counts, work.sample);
   if (guess > -Infinity) {
@@ -136,7 +138,7 @@ function rankScreened(row: Float32Array, x: Float64Array, d: number, i: number, 
     for (let j = 0; j < row.length; j++) {
       const c = row[j];
       if (c < kept || j === i) continue;
-      keys[m++] = Math.round((2 - c) * COSINE_STEPS) * MAX_SCREENED + j;
+      keys[m++] = screenKey(c, j);
       if (c >= guess) proven++;
     }
     if (proven < cap) m = 0;
@@ -144,7 +146,7 @@ function rankScreened(row: Float32Array, x: Float64Array, d: number, i: number, 
   }
   if (m === 0) {
     const kept = keptFrom(thresholdOf(row, cap + 1, work.counts), eps);
-    for (let j = 0; j < row.length; j++) if (row[j] >= kept && j !== i) keys[m++] = Math.round((2 - row[j]) * COSINE_STEPS) * MAX_SCREENED + j;
+    for (let j = 0; j < row.length; j++) if (row[j] >= kept && j !== i) keys[m++] = screenKey(row[j], j);
   }
   const sorted = keys.subarray(0, m).sort();
   // Two kept neighbours more than this many steps apart (2·eps + grid, plus the keys' rounding) are in snapped order.

@@ -12,6 +12,16 @@
 import { retrievalPass, MAX_ENTRIES, type RetrievalPass, type RetrievalPerQuery } from './retrieval';
 import type { CoarseCosines } from './retrievalScreened';
 
+/**
+ * How a retrieval pass ran, in words for its report ("the retrieval pass on 2 threads, screened by
+ * float32 products"; the CLI's last line and the page's panel), or null when on one thread without
+ * a screen. The numbers are the same either way.
+ */
+export function retrievalPassWords(threads: number, screened: boolean): string | null {
+  const how = [threads > 1 ? `on ${threads} threads` : '', screened ? 'screened by float32 products' : ''].filter(Boolean);
+  return how.length ? `the retrieval pass ${how.join(', ')}` : null;
+}
+
 /** From this many items the pass is split (below it a thread's start is not worth it). */
 export const THREADS_FROM = 10_000;
 /** Fewest queries per thread worth a thread. */

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type DragEvent } from 'react';
 import { visibleText } from '../../state/notices';
+import { retrievalPassWords } from '../../eval/retrievalSplit';
 import { useOwnSession, useOwnState } from './ownContext';
 import { describeSet, type LoadedSet, type Slot } from './session';
 import './own.css';
@@ -48,10 +49,10 @@ function Progress() {
   );
 }
 
-/** How the retrieval pass ran, when it ran on threads or screened by float32 products (the same numbers either way). */
+/** How the retrieval pass ran, when on threads or screened by float32 products (the same numbers either way). */
 function retrievalHow(info: LoadedSet['info']): string {
-  const how = [(info.retrievalThreads ?? 1) > 1 ? `on ${info.retrievalThreads} threads` : '', info.retrievalScreened ? 'screened by float32 products' : ''].filter(Boolean);
-  return how.length ? `; the retrieval pass ${how.join(', ')}` : '';
+  const words = retrievalPassWords(info.retrievalThreads ?? 1, info.retrievalScreened === true);
+  return words ? `; ${words}` : '';
 }
 
 /** The evaluation's path, in words. */
