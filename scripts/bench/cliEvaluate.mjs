@@ -116,7 +116,7 @@ export function cliEvaluateSection(rows, machine) {
     '',
     `- Machine: ${machine}`,
     '',
-    "`metric-playground evaluate --embeddings vectors.npy --labels labels.npy --threads T`, from a clone's sources through Vite's loader, on seeded Gaussian blobs (10 classes, float32 .npy): the whole command, from its start to the report files written — every metric (binned PR-AUC, OPIS and ε-OPIS with their bounds on tfjs-wasm; Recall@K, MAP@R and R-precision over every item; NMI with 10 k-means restarts; TAR@FAR; the figures). `this commit` ranks with a float32 screen (src/eval/retrievalScreened.ts: the same numbers) beside the all-pairs histograms; a row `(before)` is that commit's code, run in the same bench run (BENCH_CLI_BASE). Peak memory: the process's resident set at its highest, every thread included.",
+    "`metric-playground evaluate --embeddings vectors.npy --labels labels.npy --threads T`, from a clone's sources through Vite's loader, on seeded Gaussian blobs (10 classes, float32 .npy): the whole command, from its start to the report files written — every metric (binned PR-AUC, OPIS and ε-OPIS with their bounds on tfjs-wasm; Recall@K, MAP@R and R-precision over every item; NMI with 10 k-means restarts; TAR@FAR; the figures). `this commit` ranks with a float32 screen (src/eval/retrievalScreened.ts: the same numbers) whose products also bin the all-pairs histograms (src/eval/rowBins.ts); a row `(before)` is that commit's code, run in the same bench run (BENCH_CLI_BASE). Peak memory: the process's resident set at its highest, every thread included.",
     '',
     '| items | d | code | threads | seconds | × first row | peak RSS MiB | PR-AUC | Recall@1 | MAP@R |',
     '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',

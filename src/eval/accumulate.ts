@@ -59,8 +59,8 @@ export function normaliseRows(emb: ArrayLike<number>, n: number, d: number): Flo
   return out;
 }
 
-/** Validates the labels and fills classCount. */
-function countClasses(h: PairHistograms, labels: ArrayLike<number>, n: number): void {
+/** Validates the labels (a RangeError names the first outside 0 … numClasses − 1) and fills classCount. */
+export function countClasses(h: PairHistograms, labels: ArrayLike<number>, n: number): void {
   for (let i = 0; i < n; i++) {
     const y = labels[i];
     if (!(Number.isInteger(y) && y >= 0 && y < h.numClasses)) {

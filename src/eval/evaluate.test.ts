@@ -108,6 +108,34 @@ describe('evaluateEmbeddings', () => {
     expect(t.nmi).toBe(j.nmi);
   });
 
+  it("'tf' path: the retrieval pass bins the pairs from its float32 rows; the report is the one the histograms made on their own give", async () => {
+    await useCpuBackend();
+    const s = makeSet(5, 300, 4, 8, 1);
+    let binned: boolean | undefined;
+    const watch: RetrievalPass = async (x, l, n, d, o) => {
+      const per = await retrievalPass(x, l, n, d, o);
+      binned = per.pairs !== undefined;
+      return per;
+    };
+    const fused = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'tf', retrievalPass: watch });
+    expect(binned).toBe(true);
+    // A pass that bins nothing (a thread without its screen): the histograms are made after it, the same.
+    const dropping: RetrievalPass = async (x, l, n, d, o) => ({ ...(await retrievalPass(x, l, n, d, o)), pairs: undefined });
+    const apart = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'tf', retrievalPass: dropping });
+    // A sample of queries cannot bin every pair: the histograms run beside the pass.
+    const sampled = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'tf', retrievalPass: watch, recallSample: 100 });
+    expect(binned).toBe(false);
+    expect({ ...apart, ms: 0 }).toEqual({ ...fused, ms: 0 });
+    // (Its score-distribution queries differ: the sample took its draw from the seed first.)
+    const allPairsPart = (r: typeof fused) => ({ ap: r.ap, pr: r.pr, operating: r.operating, utility: r.utility, opis: r.opis, epsOpis: r.epsOpis, distance: r.distance, roc: r.roc, bounds: r.bounds });
+    expect(allPairsPart(sampled)).toEqual(allPairsPart(fused));
+    // A bad label is refused before the pass starts.
+    let started = false;
+    const bad = Int32Array.from(s.labels, (l, i) => (i === 7 ? 9 : l));
+    await expect(evaluateEmbeddings(s.emb, bad, s.n, s.d, s.C, { path: 'tf', retrievalPass: async (...a) => ((started = true), retrievalPass(...a)) })).rejects.toThrow(/label 9 of item 7/);
+    expect(started).toBe(false);
+  });
+
   it('above 2,000 items: Recall@K, MAP@R, R-precision and NMI over every item (no subsample); a sample of queries only when asked for', async () => {
     const s = makeSet(4, 2100, 3, 4, 1.5);
     const a = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 512, queries: 20, seed: 1 });

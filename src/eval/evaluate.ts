@@ -6,11 +6,12 @@
  * the OPIS grid only, score distributions Q × 100 bins, operating points 12 FARs × 2 rates per class).
  *
  * Paths: 'js' = accumulateJs + binned metrics, 'tf' = accumulateTf (active tfjs backend; wasm is
- * the fast CPU path) + binned metrics, 'exact' = the sort-based exact path (≤ EXACT_MAX_ITEMS).
+ * the fast CPU path) + binned metrics — or, when every item is a query, the same counts binned from
+ * the retrieval pass's float32 rows (rowBins.ts) — 'exact' = the sort-based exact path (≤ EXACT_MAX_ITEMS).
  */
 import { accumulateWgsl } from './kernels/pairHistogram';
 import { tfCoarseCosines } from './kernels/coarseCosines';
-import { accumulateJs, accumulateTf, normaliseRows, type AccumulateOptions } from './accumulate';
+import { accumulateJs, accumulateTf, countClasses, normaliseRows, type AccumulateOptions } from './accumulate';
 import { scoreDistributions } from './distributions';
 import { exactPairs, type ExactPairs } from './exact';
 import { assertFiniteEmbeddings } from './finite';
@@ -22,7 +23,8 @@ import { calibrationGridFrom, calibrationRangeFrom, utilityCurvesFrom } from './
 import { epsOpisFrom, opisClassesFrom, opisFrom } from './opis';
 import { globalCounts, histogramCounts } from './binnedCounts';
 import { averagePrecisionBounds, distanceHistogram } from './histogramMetrics';
-import { binLow, DEFAULT_BINS, type PairHistograms } from './pairHistograms';
+import { binLow, DEFAULT_BINS, emptyHistograms, type PairHistograms } from './pairHistograms';
+import { rowBinsFit } from './rowBins';
 import { farGrid, operatingPoints, type OperatingPoints } from './operatingPoints';
 import { binningBounds } from './opisBounds';
 import { rocCurve, type RocCurve } from './roc';
@@ -54,7 +56,7 @@ export interface EvalOptions {
   retrievalPass?: RetrievalPass;
   /**
    * Awaited every ~50 ms of work so the thread can take messages. The histograms and the retrieval
-   * pass run at once, so two may await it together: it must let each go (a queue, not one slot).
+   * pass may run at once, so two may await it together: it must let each go (a queue, not one slot).
    */
   between?: () => Promise<void>;
   onProgress?: (fraction: number) => void;
@@ -163,31 +165,23 @@ async function allPairs(emb: Float32Array, labels: Int32Array, n: number, d: num
   }
   const bins = opts.bins ?? DEFAULT_BINS;
   const accumulate = opts.path === 'tf' ? accumulateTf : opts.path === 'wgsl' ? accumulateWgsl : accumulateJs;
-  const h = await accumulate(emb, labels, n, d, numClasses, bins, acc);
+  return binnedPairs(await accumulate(emb, labels, n, d, numClasses, bins, acc));
+}
+
+/** What the metrics take from the binned path's histograms. */
+function binnedPairs(h: PairHistograms): AllPairs {
   const counts = histogramCounts(h);
   const g = globalCounts(h);
-  return { src: counts, groups: { pos: g.pos.reverse(), neg: g.neg.reverse(), score: (i) => binLow(bins - 1 - i, bins) }, distance: distanceHistogram(h, DISTANCE_BINS), bins, hist: { h, counts } };
+  return { src: counts, groups: { pos: g.pos.reverse(), neg: g.neg.reverse(), score: (i) => binLow(h.bins - 1 - i, h.bins) }, distance: distanceHistogram(h, DISTANCE_BINS), bins: h.bins, hist: { h, counts } };
 }
 
 /**
- * Work of ranking one (query, item) pair, in units of binning one unordered pair (for the progress
- * only): measured in Node on tfjs-wasm, a screened pass ranks a pair in ~1.2× the time the
- * histograms take to bin one.
+ * Work of ranking one (query, item) pair, in units of binning one unordered pair by accumulateTf
+ * (for the progress only, when both run): measured in Node on tfjs-wasm at 20,000–100,000 items, a
+ * screened pass ranks a pair (its float32 product included) in ~0.8× the time accumulateTf takes
+ * to multiply and bin one.
  */
-const RANK_COST = 1.2;
-
-/**
- * The retrieval pass of an evaluation: on the tfjs paths screened by float32 products on the same
- * backend (retrievalScreened.ts: the same numbers, most float64 dot products not made).
- */
-async function rankEveryItem(x64: Float64Array, labels: Int32Array, n: number, d: number, opts: EvalOptions, queries: Int32Array | undefined, signal: AbortSignal, onProgress: ((f: number) => void) | undefined) {
-  const coarse = opts.path === 'tf' ? tfCoarseCosines(x64, n, d) : null;
-  try {
-    return await retrieval(x64, labels, n, d, { ks: RECALL_KS, queries, pass: opts.retrievalPass, coarse: coarse ?? undefined, between: opts.between, signal, onProgress });
-  } finally {
-    coarse?.dispose();
-  }
-}
+const RANK_COST = 0.8;
 
 /**
  * Evaluates n row-major d-dimensional embeddings (normalised here) with labels in 0 … numClasses − 1.
@@ -213,35 +207,63 @@ export async function evaluateEmbeddings(
   // The rows l2-normalised once (SPEC "Notation"), for every metric below.
   const x64 = normaliseRows(emb, n, d);
 
-  // Retrieval over every item (or the opt-in sample of queries), each against every other item,
-  // started first: a pass split between threads then runs beside the all-pairs histograms here
-  // (one in this thread takes turns with them at their awaits). Their shares of the progress
-  // follow their work: (query, item) pairs ranked, unordered pairs binned.
+  // Retrieval over every item (or the opt-in sample of queries), each against every other item. On
+  // the tfjs path it ranks with a float32 screen (retrievalScreened.ts), and when every item is a
+  // query the screen's rows also bin every unordered pair (rowBins.ts): the all-pairs histograms
+  // without products of their own. Otherwise the pass is started first and the histograms are made
+  // here while it runs (a pass split between threads runs beside them; one in this thread takes
+  // turns with them at their awaits). Shares of the progress follow the work: (query, item) pairs
+  // ranked, unordered pairs binned.
   const rng = new Rng(seed);
   const sample = opts.recallSample;
   if (sample !== undefined && !(Number.isInteger(sample) && sample >= 1)) throw new Error(`evaluateEmbeddings: recallSample must be a whole number ≥ 1, got ${sample}`);
   const sampled = sample !== undefined && sample < n;
   const recallQueries = sampled ? Int32Array.from(rng.fork().shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, sample)).sort() : undefined;
+  const coarse = opts.path === 'tf' && n > 1 ? tfCoarseCosines(x64, n, d) : null;
+  const binCount = opts.bins ?? DEFAULT_BINS;
+  const binnedByPass = coarse && !sampled && rowBinsFit(numClasses, binCount) ? emptyHistograms(numClasses, binCount) : null;
+  if (binnedByPass) countClasses(binnedByPass, labels, n); // a bad label is refused before any work
   const pairsShare = 0.9;
   const done = { pairs: 0, ranked: 0 };
-  const work = { pairs: (n * (n - 1)) / 2, ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST };
+  const work = { pairs: binnedByPass ? 0 : (n * (n - 1)) / 2, ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST };
   const bothProgress = progress && (() => progress((pairsShare * (done.pairs * work.pairs + done.ranked * work.ranked)) / Math.max(1, work.pairs + work.ranked)));
   const stopRetrieval = new AbortController();
-  const retrievalRun = n > 1 ? rankEveryItem(x64, labels, n, d, opts, recallQueries, stopRetrieval.signal, bothProgress && ((f) => ((done.ranked = f), bothProgress()))) : Promise.resolve(null);
+  const retrievalRun =
+    n > 1
+      ? retrieval(x64, labels, n, d, {
+          ks: RECALL_KS,
+          queries: recallQueries,
+          pass: opts.retrievalPass,
+          coarse: coarse ?? undefined,
+          binPairs: binnedByPass ? { numClasses, bins: binCount } : undefined,
+          between: opts.between,
+          signal: stopRetrieval.signal,
+          onProgress: bothProgress && ((f) => ((done.ranked = f), bothProgress())),
+        }).finally(() => coarse?.dispose())
+      : Promise.resolve(null);
   // Stopped if the all-pairs part throws (its threads too), and caught then: awaited below.
   retrievalRun.catch(() => undefined);
   const acc = { between: opts.between, onProgress: bothProgress && ((f: number) => ((done.pairs = f), bothProgress())), unit: x64 };
 
   // All-pairs part.
-  let pairs: AllPairs;
-  try {
-    pairs = await allPairs(emb, labels, n, d, numClasses, opts, acc);
-  } catch (e) {
-    stopRetrieval.abort();
-    throw e;
+  let pairs: AllPairs | null = null;
+  if (!binnedByPass) {
+    try {
+      pairs = await allPairs(emb, labels, n, d, numClasses, opts, acc);
+    } catch (e) {
+      stopRetrieval.abort();
+      throw e;
+    }
   }
-  const { src, groups, distance, bins, hist } = pairs;
   const ret = await retrievalRun;
+  if (binnedByPass && ret?.pairs) {
+    binnedByPass.pos.set(ret.pairs.pos);
+    binnedByPass.neg.set(ret.pairs.neg);
+    pairs = binnedPairs(binnedByPass);
+  }
+  // A pass that could not bin (a thread that could not start its screen): the histograms on their own.
+  pairs ??= await allPairs(emb, labels, n, d, numClasses, opts, acc);
+  const { src, groups, distance, bins, hist } = pairs;
   await yieldNow(pairsShare);
 
   let positives = 0;

@@ -35,6 +35,7 @@
  */
 import { indexOf, keyBase, MAX_ITEMS, Selections } from './neighbourSelections';
 import { screenedSweep, type CoarseCosines } from './retrievalScreened';
+import { RowBins, type BinnedPairs, type RowBinning } from './rowBins';
 
 /** Rows per tile of the pass. */
 export const TILE = 64;
@@ -60,6 +61,12 @@ export interface RetrievalOptions {
    * then ranks with it (retrievalScreened.ts), the same numbers with most float64 dot products not made.
    */
   coarse?: CoarseCosines;
+  /**
+   * With `coarse`: also bin each query's float32 cosines with the items after it (rowBins.ts), so
+   * that passes whose queries are, together, every item bin every unordered pair once: the
+   * evaluation's all-pairs histograms without products of their own. Ignored without `coarse`.
+   */
+  binPairs?: RowBinning;
   /** Awaited every `yieldMs` of work (default 50 ms) so that a worker can take messages. */
   between?: () => Promise<void>;
   yieldMs?: number;
@@ -92,6 +99,8 @@ export interface RetrievalPerQuery {
   apAtR: Float64Array;
   /** Whether a float32 screen ranked every query (RetrievalOptions.coarse): the same verdicts, faster. */
   screened: boolean;
+  /** The pairs (query, later item) binned, when RetrievalOptions.binPairs asked and a screen ranked. */
+  pairs?: BinnedPairs;
 }
 
 /** The retrieval metrics of a set. */
@@ -111,6 +120,8 @@ export interface Retrieval {
   capped: number;
   /** Ranked with a float32 screen (the same numbers). */
   screened: boolean;
+  /** Every unordered pair binned, when the pass was asked to (RetrievalOptions.binPairs) and could. */
+  pairs?: BinnedPairs;
 }
 
 /**
@@ -338,8 +349,11 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
     last = performance.now();
   };
 
-  if (opts.coarse) await screenedSweep(x, n, d, queries, cap, opts.coarse, pace, finish);
-  else if (symmetric) {
+  if (opts.coarse) {
+    const binRows = opts.binPairs && new RowBins(labels, n, opts.binPairs);
+    await screenedSweep(x, n, d, queries, cap, opts.coarse, pace, finish, { labels, binRows });
+    if (binRows) out.pairs = binRows.result();
+  } else if (symmetric) {
     // Symmetric: every tile pair I ≤ J once, each cosine offered to both items.
     const off = new Float64Array(n);
     for (let i = 1; i < n; i++) off[i] = off[i - 1] + 2 * cap[i - 1];
@@ -391,7 +405,9 @@ export function summariseRetrieval(per: RetrievalPerQuery, ks: number[], rCap = 
     rp += per.rPrecision[q];
     if (per.others[q] > rCap) capped++;
   }
-  return { k: ks.slice(), recall, items: m, mapAtR: rItems ? map / rItems : NaN, rPrecision: rItems ? rp / rItems : NaN, rItems, rCap, capped, screened: per.screened };
+  const summary: Retrieval = { k: ks.slice(), recall, items: m, mapAtR: rItems ? map / rItems : NaN, rPrecision: rItems ? rp / rItems : NaN, rItems, rCap, capped, screened: per.screened };
+  if (per.pairs) summary.pairs = per.pairs;
+  return summary;
 }
 
 /** Recall@K, MAP@R and R-precision of n unit rows (see the file comment). */

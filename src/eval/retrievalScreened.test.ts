@@ -92,6 +92,21 @@ describe('the float32-screened sweep ranks as SPEC does', () => {
     }
   }
 
+  it('given the labels, runs of one relevance are taken unordered: the same same-class pattern as SPEC’s ranking', async () => {
+    for (const [, s, cap] of cases) {
+      for (const how of ['random', 'worst'] as const) {
+        const got: number[][] = [];
+        await screenedSweep(s.x, s.n, s.d, Int32Array.from({ length: s.n }, (_, i) => i), new Int32Array(s.n).fill(cap), erringScreen(s.x, s.n, s.d, how, 37), async () => undefined, (q, ranked, count) => void (got[q] = Array.from(ranked.subarray(0, count))), { labels: s.labels });
+        const pattern = (i: number, ranked: number[]) => ranked.map((j) => s.labels[j] === s.labels[i]);
+        for (let i = 0; i < s.n; i++) {
+          const want = referenceRanking(s.x, s.n, s.d, i, cap);
+          expect(pattern(i, got[i]), `item ${i}`).toEqual(pattern(i, want));
+          expect(new Set(got[i]).size).toBe(got[i].length); // each neighbour once
+        }
+      }
+    }
+  });
+
   it('items tied in snapped cosine on both sides of the threshold: the margin keeps those the screen pushed below it', async () => {
     // Query 0 = e1; items 1 … 30 at one cosine c* with it (a grid point just below the histogram
     // edge 0.5), the rest far. The screen errs up for odd items (above 0.5) and down for even ones

@@ -10,6 +10,8 @@
  * thousand items of a query, all but the ~R best in a hundred. Pure TypeScript.
  */
 import { indexOf, keyBase } from './neighbourSelections';
+import { radixSortWithItems } from './radixSort';
+import type { RowBins } from './rowBins';
 import { COSINE_GRID } from './snap';
 
 /** Float32 cosines of query rows with every item, a block of items at a time. */
@@ -65,6 +67,11 @@ const THRESHOLD_BINS = 1024;
  *    their order is the snapped order. Only within a run are the float64 dot products made and the
  *    members ranked by (snapped cosine desc, index asc), the pass's own keys; runs are taken until
  *    cap neighbours are ranked.
+ * Given `labels`, a run whose members all share the query's label, or all do not, is taken in its
+ * float32 order without dot products: its order changes no verdict (Recall@K, AP@R and R-precision
+ * see only whether each rank holds a same-class item), so `ranked` then holds the SPEC ranking's
+ * same-class pattern rather than its items. `binRows` also bins each query's row against the items
+ * after it (rowBins.ts).
  */
 export async function screenedSweep(
   x: Float64Array,
@@ -75,13 +82,26 @@ export async function screenedSweep(
   coarse: CoarseCosines,
   pace: (pairs: number) => Promise<void>,
   finish: (q: number, ranked: Int32Array, count: number) => void,
+  also: { labels?: ArrayLike<number>; binRows?: RowBins } = {},
 ): Promise<{ guessed: number }> {
-  if (n > MAX_SCREENED) throw new Error(`retrieval: the float32 screen takes at most ${MAX_SCREENED} items`);
+  const { labels, binRows } = also;
   const m = queries.length;
   const qb = Math.max(MIN_QUERY_BLOCK, Math.min(MAX_QUERY_BLOCK, Math.floor(ROWS_HELD / n)));
   const qx = new Float64Array(qb * d);
   const rows = new Float32Array(Math.min(qb, m) * n);
-  const work: RankWork = { counts: new Int32Array(2 * THRESHOLD_BINS + 1), keys: new Float64Array(n), steps: new Int32Array(n), items: new Int32Array(n), dots: new Float64Array(n), exact: new Float64Array(n), ranked: new Int32Array(n), guessed: 0, sample: sampleOf(n) };
+  const work: RankWork = {
+    counts: new Int32Array(2 * THRESHOLD_BINS + 1),
+    steps: new Int32Array(n),
+    items: new Int32Array(n),
+    steps2: new Int32Array(n),
+    items2: new Int32Array(n),
+    dots: new Float64Array(n),
+    exact: new Float64Array(n),
+    ranked: new Int32Array(n),
+    guessed: 0,
+    sample: sampleOf(n),
+    labels,
+  };
   for (let a0 = 0; a0 < m; a0 += qb) {
     const na = Math.min(qb, m - a0);
     for (let a = 0; a < na; a++) qx.set(x.subarray(queries[a0 + a] * d, (queries[a0 + a] + 1) * d), a * d);
@@ -92,6 +112,7 @@ export async function screenedSweep(
       await pace((na * w) / 2);
     }
     for (let a = 0; a < na; a++) {
+      binRows?.add(rows.subarray(a * n, (a + 1) * n), queries[a0 + a]);
       const count = rankScreened(rows.subarray(a * n, (a + 1) * n), x, d, queries[a0 + a], cap[a0 + a], coarse.eps, work);
       finish(a0 + a, work.ranked, count);
     }
@@ -100,19 +121,19 @@ export async function screenedSweep(
   return { guessed: work.guessed };
 }
 
-/** Most items the screen's sort keys can pack (float32 cosine to 2⁻²⁴, then the index). */
-const MAX_SCREENED = 2 ** 27;
+/** Steps of a float32 cosine in the sort (2⁻²⁴, its resolution near 1). */
 const COSINE_STEPS = 2 ** 24;
 
-/** Item j's sort key at float32 cosine c: (2 − c)·2²⁴ rounded, then the index; ascending = cosine descending (to 2⁻²⁴). */
-const screenKey = (c: number, j: number): number => Math.round((2 - c) * COSINE_STEPS) * MAX_SCREENED + j;
+/** Item's sort step at float32 cosine c: (2 − c)·2²⁴ rounded; ascending = cosine descending (to 2⁻²⁴). */
+const stepOf = (c: number): number => Math.round((2 - c) * COSINE_STEPS);
 
 /** Buffers of {@link rankScreened}, n long (counts: the threshold histogram). */
 interface RankWork {
   counts: Int32Array;
-  keys: Float64Array;
   steps: Int32Array;
   items: Int32Array;
+  steps2: Int32Array;
+  items2: Int32Array;
   dots: Float64Array;
   exact: Float64Array;
   ranked: Int32Array;
@@ -120,6 +141,8 @@ interface RankWork {
   sample: Int32Array;
   /** Queries whose sampled threshold held (the others were screened from their whole row). */
   guessed: number;
+  /** The items' labels, when runs of one relevance may be taken unordered. */
+  labels: ArrayLike<number> | undefined;
 }
 
 /**
@@ -127,9 +150,9 @@ interface RankWork {
  * (cap, or every other item when fewer). `row` holds its float32 cosines with every item.
  */
 function rankScreened(row: Float32Array, x: Float64Array, d: number, i: number, cap: number, eps: number, work: RankWork): number {
-  const { keys, steps, items, dots, exact, ranked } = work;
+  const { steps, items, dots, exact, ranked, labels } = work;
   // The threshold from a sample of the items first (a guess, kept only when at least cap others
-  // prove to be ≥ it), else from every entry.
+  // prove to be ≥ it), else from every entry. The kept items are listed in index order.
   let m = 0;
   const guess = thresholdOf(row, Math.ceil(((cap + 1) * work.sample.length * 1.25) / row.length) + 4, work.counts, work.sample);
   if (guess > -Infinity) {
@@ -138,7 +161,8 @@ function rankScreened(row: Float32Array, x: Float64Array, d: number, i: number, 
     for (let j = 0; j < row.length; j++) {
       const c = row[j];
       if (c < kept || j === i) continue;
-      keys[m++] = screenKey(c, j);
+      steps[m] = stepOf(c);
+      items[m++] = j;
       if (c >= guess) proven++;
     }
     if (proven < cap) m = 0;
@@ -146,22 +170,27 @@ function rankScreened(row: Float32Array, x: Float64Array, d: number, i: number, 
   }
   if (m === 0) {
     const kept = keptFrom(thresholdOf(row, cap + 1, work.counts), eps);
-    for (let j = 0; j < row.length; j++) if (row[j] >= kept && j !== i) keys[m++] = screenKey(row[j], j);
+    for (let j = 0; j < row.length; j++) {
+      if (row[j] < kept || j === i) continue;
+      steps[m] = stepOf(row[j]);
+      items[m++] = j;
+    }
   }
-  const sorted = keys.subarray(0, m).sort();
-  // Two kept neighbours more than this many steps apart (2·eps + grid, plus the keys' rounding) are in snapped order.
+  // By float32 cosine descending, then index (a stable sort of the index-ordered list).
+  radixSortWithItems(steps, items, m, work.steps2, work.items2, work.counts);
+  // Two kept neighbours more than this many steps apart (2·eps + grid, plus the steps' rounding) are in snapped order.
   const gap = Math.ceil((2 * eps + COSINE_GRID) * COSINE_STEPS) + 2;
-  // Unpacked once (a float64 % is a library call): each key's cosine step and item.
-  for (let k = 0; k < m; k++) {
-    const s = Math.floor(sorted[k] / MAX_SCREENED);
-    steps[k] = s;
-    items[k] = sorted[k] - s * MAX_SCREENED;
-  }
+  const own = labels?.[i];
   let count = 0;
   for (let p = 0; p < m && count < cap; ) {
     let e = p + 1;
-    while (e < m && steps[e] - steps[e - 1] <= gap) e++;
-    if (e - p === 1) ranked[count++] = items[p];
+    let mixed = labels === undefined;
+    const first = labels !== undefined && labels[items[p]] === own;
+    while (e < m && steps[e] - steps[e - 1] <= gap) {
+      if (!mixed && (labels![items[e]] === own) !== first) mixed = true;
+      e++;
+    }
+    if (e - p === 1 || !mixed) for (let k = p; k < e && count < cap; k++) ranked[count++] = items[k];
     else {
       const run = items.subarray(p, e);
       dotsOf(x, d, i, run, e - p, dots);

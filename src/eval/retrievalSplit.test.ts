@@ -97,5 +97,22 @@ describe('splitRetrieval', () => {
     const split = await splitRetrieval(2, screening, { minItems: 0 })(x, labels, n, d, { ks: [1, 4], rCap: 30, coarse: exactScreen(x, n, d) });
     expect(screens).toEqual([n, n]); // each thread made, used and freed its own
     expect(split).toEqual({ ...(await retrievalPass(x, labels, n, d, { ks: [1, 4], rCap: 30 })), screened: true });
+
+    // Asked to bin the pairs, each thread bins its queries' rows; the sums are one pass's counts.
+    const binPairs = { numClasses: 5, bins: 512 };
+    const binned = await splitRetrieval(2, screening, { minItems: 0 })(x, labels, n, d, { ks: [1], coarse: exactScreen(x, n, d), binPairs });
+    const one = await retrievalPass(x, labels, n, d, { ks: [1], coarse: exactScreen(x, n, d), binPairs });
+    expect(binned.pairs).toEqual(one.pairs);
+    expect(one.pairs!.pos.reduce((a, b) => a + b) + one.pairs!.neg.reduce((a, b) => a + b) / 2).toBe((n * (n - 1)) / 2);
+    // A thread that could not make its screen ranks in float64 and bins nothing: the pass has no pairs.
+    let made = 0;
+    const oneFails: StartThread = (job, onMessage) => {
+      void runRetrievalJob(job, onMessage, async (xs, items, dim) => (made++ === 0 ? exactScreen(xs, items, dim) : null));
+      return { stop: () => undefined };
+    };
+    const partly = await splitRetrieval(2, oneFails, { minItems: 0 })(x, labels, n, d, { ks: [1], coarse: exactScreen(x, n, d), binPairs });
+    expect(partly.pairs).toBeUndefined();
+    expect(partly.screened).toBe(false);
+    expect(partly.firstHit).toEqual(one.firstHit);
   });
 });

@@ -11,6 +11,7 @@
  */
 import { retrievalPass, MAX_ENTRIES, type RetrievalPass, type RetrievalPerQuery } from './retrieval';
 import type { CoarseCosines } from './retrievalScreened';
+import type { BinnedPairs, RowBinning } from './rowBins';
 
 /**
  * How a retrieval pass ran, in words for its report ("the retrieval pass on 2 threads, screened by
@@ -42,6 +43,8 @@ export interface RetrievalThreadJob {
    * the same numbers, faster (retrievalScreened.ts).
    */
   screen: boolean;
+  /** Bin the pairs of its queries' rows too (RetrievalOptions.binPairs; only where it screens). */
+  binPairs?: RowBinning;
 }
 
 /** Per-query verdicts of a thread's range (a pass's, without its queries). */
@@ -81,7 +84,7 @@ export function splitRetrieval(threads: number, start: StartThread, o: { minItem
         cut.slice(0, -1).map(
           (lo, p) =>
             new Promise<RetrievalVerdicts>((resolve, reject) => {
-              const job: RetrievalThreadJob = { x: xs, labels: ls, n, d, queries: queries.slice(lo, cut[p + 1]), ks: opts.ks, rCap: opts.rCap, maxEntries, screen: opts.coarse !== undefined };
+              const job: RetrievalThreadJob = { x: xs, labels: ls, n, d, queries: queries.slice(lo, cut[p + 1]), ks: opts.ks, rCap: opts.rCap, maxEntries, screen: opts.coarse !== undefined, binPairs: opts.binPairs };
               const onMessage = (m: RetrievalThreadMessage) => {
                 if ('progress' in m) {
                   done[p] = m.progress;
@@ -101,7 +104,10 @@ export function splitRetrieval(threads: number, start: StartThread, o: { minItem
   };
 }
 
-/** The threads' verdicts, in the order of their ranges, as one pass's. */
+/**
+ * The threads' verdicts, in the order of their ranges, as one pass's; their binned pairs summed
+ * (whole numbers, so in any order), when every thread binned its rows.
+ */
 function merge(queries: Int32Array, parts: RetrievalVerdicts[]): RetrievalPerQuery {
   const join = <T extends Int32Array | Float64Array>(make: (m: number) => T, pick: (r: RetrievalVerdicts) => T): T => {
     const out = make(queries.length);
@@ -115,7 +121,7 @@ function merge(queries: Int32Array, parts: RetrievalVerdicts[]): RetrievalPerQue
   };
   const i32 = (m: number) => new Int32Array(m);
   const f64 = (m: number) => new Float64Array(m);
-  return {
+  const merged: RetrievalPerQuery = {
     queries,
     firstHit: join(i32, (r) => r.firstHit),
     others: join(i32, (r) => r.others),
@@ -124,6 +130,21 @@ function merge(queries: Int32Array, parts: RetrievalVerdicts[]): RetrievalPerQue
     apAtR: join(f64, (r) => r.apAtR),
     screened: parts.every((r) => r.screened),
   };
+  if (parts.every((r) => r.pairs)) merged.pairs = sumPairs(parts.map((r) => r.pairs!));
+  return merged;
+}
+
+/** Element-wise sums of binned pairs. */
+function sumPairs(all: BinnedPairs[]): BinnedPairs {
+  const pos = all[0].pos.slice();
+  const neg = all[0].neg.slice();
+  for (const p of all.slice(1)) {
+    for (let k = 0; k < pos.length; k++) {
+      pos[k] += p.pos[k];
+      neg[k] += p.neg[k];
+    }
+  }
+  return { pos, neg };
 }
 
 /**
@@ -144,10 +165,11 @@ export async function runRetrievalJob(job: RetrievalThreadJob, post: (m: Retriev
       maxEntries: job.maxEntries,
       queries: job.queries,
       coarse: coarse ?? undefined,
+      binPairs: job.binPairs,
       yieldMs: 250,
       onProgress: (progress) => post({ progress }),
     });
-    post({ result: { firstHit: per.firstHit, others: per.others, r: per.r, rPrecision: per.rPrecision, apAtR: per.apAtR, screened: per.screened } });
+    post({ result: { firstHit: per.firstHit, others: per.others, r: per.r, rPrecision: per.rPrecision, apAtR: per.apAtR, screened: per.screened, pairs: per.pairs } });
   } catch (e) {
     post({ error: e instanceof Error ? e.message : String(e) });
   } finally {

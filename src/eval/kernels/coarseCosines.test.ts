@@ -2,13 +2,13 @@
  * The retrieval pass's float32 screen on tfjs (coarseCosines.ts), on the cpu backend and on wasm
  * (when it loads in Node): its cosines are within the stated bound of the float64 ones (summed in
  * coordinate order) on random rows of every width, the pass it screens gives the float64 pass's
- * verdicts, and it frees what it holds.
+ * verdicts and bins accumulateTf's histograms, and it frees what it holds.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../data/rng';
 import { activeBackend, switchBackend } from '../../ml/nodeBackend';
 import { randomMatrix, tensorCount, tryWasmBackend } from '../../ml/testing';
-import { normaliseRows } from '../accumulate';
+import { accumulateTf, normaliseRows } from '../accumulate';
 import { retrievalPass } from '../retrieval';
 import { float32CosineBound } from '../retrievalScreened';
 import { ITEM_BLOCK, tfCoarseCosines } from './coarseCosines';
@@ -38,7 +38,11 @@ async function largestError(seed: number, n: number, d: number): Promise<{ err: 
   return { err, eps: screen.eps };
 }
 
-/** Ten classes with duplicated rows: the screened pass against the float64 pass. */
+/**
+ * Ten classes with duplicated rows: the screened pass against the float64 pass; the pairs it bins
+ * from its rows (rowBins.ts), in one pass or two of half the queries, against accumulateTf's
+ * histograms: the same counts in every bin (the same float32 products of the same rows).
+ */
 async function sameVerdicts(n: number, d: number): Promise<void> {
   const rng = new Rng(n + d);
   const centres = randomMatrix(rng, 10, d);
@@ -52,6 +56,20 @@ async function sameVerdicts(n: number, d: number): Promise<void> {
   coarse.dispose();
   expect(tensorCount()).toBe(before);
   expect(screened).toEqual({ ...(await retrievalPass(x, labels, n, d, { ks: [1, 2, 4, 8], rCap: 40 })), screened: true });
+
+  const bins = { numClasses: 10, bins: 4096 };
+  const h = await accumulateTf(new Float32Array(0), labels, n, d, 10, 4096, { unit: x, block: 97 });
+  const screen = tfCoarseCosines(x, n, d)!;
+  const whole = await retrievalPass(x, labels, n, d, { ks: [1], coarse: screen, binPairs: bins });
+  const half = (lo: number, hi: number) => retrievalPass(x, labels, n, d, { ks: [1], coarse: screen, binPairs: bins, queries: Int32Array.from({ length: hi - lo }, (_, i) => lo + i) });
+  const [a, b] = [await half(0, 211), await half(211, n)];
+  screen.dispose();
+  expect(whole.pairs!.pos).toEqual(h.pos);
+  expect(whole.pairs!.neg).toEqual(h.neg);
+  expect(a.pairs!.pos.map((v, k) => v + b.pairs!.pos[k])).toEqual(h.pos);
+  expect(a.pairs!.neg.map((v, k) => v + b.pairs!.neg[k])).toEqual(h.neg);
+  // Without a screen there are no float32 rows to bin.
+  expect((await retrievalPass(x, labels, n, d, { ks: [1], binPairs: bins })).pairs).toBeUndefined();
 }
 
 describe('the float32 screen on tfjs', () => {

@@ -1,0 +1,142 @@
+/**
+ * The all-pairs histograms (pairHistograms.ts: pos / neg per class and cosine bin) binned from
+ * the rows of the retrieval pass's float32 screen (retrievalScreened.ts). A query i's row holds its
+ * float32 cosines with every item, so binning the items after it (j > i) for every query bins every
+ * unordered pair once, and the products accumulateTf would make a second time are not made.
+ *
+ * The cosines are tfjs's float32 products of the same float32 rows that accumulateTf multiplies,
+ * each summed over the coordinates in the same order, so every pair falls in the bin accumulateTf
+ * puts it in (rowBins.test.ts checks this on tfjs-wasm); the counts are whole numbers, so they do
+ * not depend on which thread binned which queries. Pure TypeScript.
+ */
+
+/** Most int32 counters a thread's binning holds (16 MB): one per (class, class, bin) when they fit. */
+export const ROW_BINS_MAX_COUNTERS = 1 << 22;
+
+/** What the pass is asked to bin: labels in 0 … numClasses − 1, `bins` cosine bins over [−1, 1]. */
+export interface RowBinning {
+  numClasses: number;
+  bins: number;
+}
+
+/** Whether a thread can bin rows for `numClasses` classes in `bins` bins within {@link ROW_BINS_MAX_COUNTERS}. */
+export const rowBinsFit = (numClasses: number, bins: number): boolean => 2 * numClasses * bins <= ROW_BINS_MAX_COUNTERS;
+
+/** pos / neg counts of the pairs binned (PairHistograms' arrays, without the class sizes). */
+export interface BinnedPairs {
+  pos: Float64Array;
+  neg: Float64Array;
+}
+
+/** Counts in int32 are added into the float64 totals before this many pairs could overflow one. */
+const FLUSH_AT = 2 ** 31 - 1;
+
+/**
+ * Bins query rows, each against the items after it. Counters are int32 (an increment of an int is
+ * cheaper than of a float64), added into float64 totals before they could overflow: one counter
+ * per (query class, item class, bin) when that many fit in {@link ROW_BINS_MAX_COUNTERS} — one
+ * increment per pair, ~40 % faster than two for a negative pair — else pos and neg per class.
+ */
+export class RowBins {
+  private readonly C: number;
+  private readonly bins: number;
+  private readonly byPair: boolean;
+  /** Each item's label × bins (by class) or label × bins and label × C × bins (by pair). */
+  private readonly itemBase: Int32Array;
+  private readonly queryBase: Int32Array;
+  private readonly counts: Int32Array;
+  private readonly neg: Int32Array | null;
+  private readonly totals: BinnedPairs;
+  private readonly flushAt: number;
+  private pending = 0;
+
+  /** `flushAt`: most pairs binned between two additions into the totals (tests set it low). */
+  constructor(labels: ArrayLike<number>, n: number, b: RowBinning, flushAt = FLUSH_AT) {
+    const { numClasses: C, bins } = b;
+    if (!rowBinsFit(C, bins)) throw new RangeError(`row binning: ${C} classes × ${bins} bins is more than a thread holds`);
+    this.C = C;
+    this.bins = bins;
+    this.flushAt = flushAt;
+    this.byPair = C * C * bins <= ROW_BINS_MAX_COUNTERS;
+    this.itemBase = new Int32Array(n);
+    this.queryBase = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const y = labels[i];
+      if (!(Number.isInteger(y) && y >= 0 && y < C)) throw new RangeError(`label ${y} of item ${i} is outside 0 … ${C - 1}`);
+      this.itemBase[i] = y * bins;
+      this.queryBase[i] = this.byPair ? y * C * bins : y * bins;
+    }
+    this.counts = new Int32Array(this.byPair ? C * C * bins : C * bins);
+    this.neg = this.byPair ? null : new Int32Array(C * bins);
+    this.totals = { pos: new Float64Array(C * bins), neg: new Float64Array(C * bins) };
+  }
+
+  /** Bins row[j] for every j > i: the float32 cosines of query i with items i + 1 … n − 1. */
+  add(row: Float32Array, i: number): void {
+    const n = row.length;
+    if (this.pending + (n - i) > this.flushAt) this.flush();
+    this.pending += n - i;
+    const half = this.bins / 2;
+    const last = this.bins - 1;
+    const item = this.itemBase;
+    const counts = this.counts;
+    const q = this.queryBase[i];
+    // (c + 1)·half truncated by |0 is ⌊(c + 1)·half⌋ for c ≥ −1, and 0 for c in (−1 − 1/half, −1): cosineBin's arithmetic.
+    if (this.neg === null) {
+      for (let j = i + 1; j < n; j++) {
+        let k = ((row[j] + 1) * half) | 0;
+        if (k > last) k = last;
+        else if (k < 0) k = 0;
+        counts[q + item[j] + k]++;
+      }
+      return;
+    }
+    const neg = this.neg;
+    for (let j = i + 1; j < n; j++) {
+      let k = ((row[j] + 1) * half) | 0;
+      if (k > last) k = last;
+      else if (k < 0) k = 0;
+      const t = item[j];
+      if (t === q) counts[q + k]++;
+      else {
+        neg[q + k]++;
+        neg[t + k]++;
+      }
+    }
+  }
+
+  /** The pairs binned so far, as PairHistograms counts them (neg once for each of a pair's two classes). */
+  result(): BinnedPairs {
+    this.flush();
+    return this.totals;
+  }
+
+  private flush(): void {
+    const { C, bins, counts, totals } = this;
+    if (this.neg === null) {
+      // Counter (p, q, k): pairs of a query of class p and an item of class q after it.
+      for (let p = 0; p < C; p++) {
+        for (let q = 0; q < C; q++) {
+          const src = (p * C + q) * bins;
+          for (let k = 0; k < bins; k++) {
+            const v = counts[src + k];
+            if (v === 0) continue;
+            if (p === q) totals.pos[p * bins + k] += v;
+            else {
+              totals.neg[p * bins + k] += v;
+              totals.neg[q * bins + k] += v;
+            }
+          }
+        }
+      }
+    } else {
+      for (let k = 0; k < C * bins; k++) {
+        totals.pos[k] += counts[k];
+        totals.neg[k] += this.neg[k];
+      }
+      this.neg.fill(0);
+    }
+    counts.fill(0);
+    this.pending = 0;
+  }
+}
