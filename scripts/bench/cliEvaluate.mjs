@@ -124,7 +124,13 @@ export function cliEvaluateSection(rows, machine) {
   ].join('\n');
 }
 
-/** The markdown section of the large run (BENCH_PARTS=clilarge). */
+/** At most `max` of `lines`, evenly spaced, the first and the last kept. */
+function someOf(lines, max) {
+  if (lines.length <= max) return lines;
+  return Array.from({ length: max }, (_, k) => lines[Math.round((k * (lines.length - 1)) / (max - 1))]);
+}
+
+/** The markdown section of the large run (BENCH_PARTS=clilarge); of its progress lines (one a minute), a dozen. */
 export function cliLargeSection(r, machine) {
   const items = r.items.toLocaleString('en-US');
   const head = [`## The command line's evaluate on ${items} items (issue 19), run of ${new Date().toISOString().slice(0, 10)}`, '', `- Machine: ${machine}`, ''];
@@ -135,10 +141,10 @@ export function cliLargeSection(r, machine) {
     '',
     r.stopped
       ? `Stopped by the bench after ${r.seconds.toFixed(0)} s, as asked (BENCH_CLI_STOP_AFTER); peak RSS ${r.rss.toFixed(0)} MiB until then. Its progress lines on stderr (a line per tenth or per minute), with the time left it estimated:`
-      : `${r.seconds.toFixed(0)} s, peak RSS ${r.rss.toFixed(0)} MiB; PR-AUC ${f4(r.prAuc)}, Recall@1 ${f4(r.recall1)}, MAP@R ${f4(r.mapAtR)}. Its progress lines on stderr (a line per tenth or per minute):`,
+      : `${r.seconds.toFixed(0)} s, peak RSS ${r.rss.toFixed(0)} MiB; PR-AUC ${f4(r.prAuc)}, Recall@1 ${f4(r.recall1)}, MAP@R ${f4(r.mapAtR)}. Its progress lines on stderr (a line per tenth or per minute; ${Math.min(12, r.progress.length)} of ${r.progress.length}), with the time left it estimated:`,
     '',
     '```',
-    ...r.progress,
+    ...someOf(r.progress, 12),
     '```',
   ].join('\n');
 }
