@@ -52,24 +52,26 @@ function exportRevision(rev) {
 }
 
 /**
- * One row per size, code and thread count: `{ items, dim, code, threads, seconds, rss, prAuc,
- * recall1, mapAtR }`, code 'this' or the base revision.
+ * One row per size, code, backend and thread count: `{ items, dim, code, backend, threads, seconds,
+ * rss, prAuc, recall1, mapAtR }`, code 'this' or the base revision (on wasm only), backend one of
+ * `backends` (`--backend`: 'webgpu' needs a GPU and the `webgpu` package).
  */
-export async function measureCliEvaluate({ sizes = [20_000], dim = 64, classes = 10, base = null, log = () => {} } = {}) {
+export async function measureCliEvaluate({ sizes = [20_000], dim = 64, classes = 10, base = null, backends = ['wasm'], log = () => {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'mp-bench-cli-'));
   const baseRoot = base ? exportRevision(base) : null;
   const cores = availableParallelism();
   const rows = [];
   try {
-    const codes = [...(baseRoot ? [{ code: base, root: baseRoot }] : []), { code: 'this', root: ROOT }];
+    const codes = [...(baseRoot ? [{ code: base, root: baseRoot, backends: ['wasm'] }] : []), { code: 'this', root: ROOT, backends }];
     for (const n of sizes) {
       const { vectors, metadata } = writeBlobFiles(dir, { n, dim, classes, format: 'npy' });
-      for (const { code, root } of codes) {
-        for (const threads of [1, cores]) {
-          const out = `report-${n}-${code}-${threads}`;
-          const r = await evaluate(root, dir, ['--embeddings', vectors, '--labels', metadata, '--threads', String(threads), '--out', out]);
+      for (const { code, root, backends: on } of codes) {
+        for (const [backend, threads] of on.flatMap((b) => [1, cores].map((t) => [b, t]))) {
+          const out = `report-${n}-${code}-${backend}-${threads}`;
+          const chosen = backend === 'wasm' ? [] : ['--backend', backend];
+          const r = await evaluate(root, dir, ['--embeddings', vectors, '--labels', metadata, ...chosen, '--threads', String(threads), '--out', out]);
           const m = JSON.parse(readFileSync(join(dir, out, 'metrics.json'), 'utf8'));
-          const row = { items: n, dim, code, threads, seconds: r.seconds, rss: r.rss, prAuc: m.prAuc, recall1: m.recall['1'], mapAtR: m.mapAtR };
+          const row = { items: n, dim, code, backend, threads, seconds: r.seconds, rss: r.rss, prAuc: m.prAuc, recall1: m.recall['1'], mapAtR: m.mapAtR };
           log(JSON.stringify(row));
           rows.push(row);
         }
@@ -116,11 +118,11 @@ export function cliEvaluateSection(rows, machine) {
     '',
     `- Machine: ${machine}`,
     '',
-    "`metric-playground evaluate --embeddings vectors.npy --labels labels.npy --threads T`, from a clone's sources through Vite's loader, on seeded Gaussian blobs (10 classes, float32 .npy): the whole command, from its start to the report files written — every metric (binned PR-AUC, OPIS and ε-OPIS with their bounds on tfjs-wasm; Recall@K, MAP@R and R-precision over every item; NMI with 10 k-means restarts; TAR@FAR; the figures). `this commit` ranks with a float32 screen (src/eval/retrievalScreened.ts: the same numbers) whose products also bin the all-pairs histograms (src/eval/rowBins.ts); a row `(before)` is that commit's code, run in the same bench run (BENCH_CLI_BASE). Peak memory: the process's resident set at its highest, every thread included.",
+    "`metric-playground evaluate --embeddings vectors.npy --labels labels.npy --threads T`, from a clone's sources through Vite's loader, on seeded Gaussian blobs (10 classes, float32 .npy): the whole command, from its start to the report files written — every metric (binned PR-AUC, OPIS and ε-OPIS with their bounds on tfjs-wasm; Recall@K, MAP@R and R-precision over every item; NMI with 10 k-means restarts; TAR@FAR; the figures). `this commit` ranks with a float32 screen (src/eval/retrievalScreened.ts: the same numbers) whose products also bin the all-pairs histograms (src/eval/rowBins.ts); a row `(before)` is that commit's code, run in the same bench run (BENCH_CLI_BASE); `histograms on` webgpu: `--backend webgpu`, the all-pairs histograms by the WGSL kernel through Dawn (BENCH_CLI_BACKENDS=wasm,webgpu, on a machine with a GPU). Peak memory: the process's resident set at its highest, every thread included.",
     '',
-    '| items | d | code | threads | seconds | × first row | peak RSS MiB | PR-AUC | Recall@1 | MAP@R |',
-    '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.items.toLocaleString('en-US')} | ${r.dim} | ${code(r)} | ${r.threads} | ${r.seconds.toFixed(1)} | ${(first(r.items).seconds / r.seconds).toFixed(2)}× | ${r.rss.toFixed(0)} | ${f4(r.prAuc)} | ${f4(r.recall1)} | ${f4(r.mapAtR)} |`),
+    '| items | d | code | histograms on | threads | seconds | × first row | peak RSS MiB | PR-AUC | Recall@1 | MAP@R |',
+    '|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.items.toLocaleString('en-US')} | ${r.dim} | ${code(r)} | ${r.backend} | ${r.threads} | ${r.seconds.toFixed(1)} | ${(first(r.items).seconds / r.seconds).toFixed(2)}× | ${r.rss.toFixed(0)} | ${f4(r.prAuc)} | ${f4(r.recall1)} | ${f4(r.mapAtR)} |`),
   ].join('\n');
 }
 

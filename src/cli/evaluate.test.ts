@@ -118,6 +118,7 @@ describe('metric-playground evaluate', () => {
     expect(a.stdout).toMatch(/Recall@1\s/);
     const ma = checkReport('a', C);
     expect(ma.classNames).toEqual(['cat', 'dog', 'eel', 'owl']);
+    expect(ma).toMatchObject({ path: 'exact', backend: null });
     const mb = checkReport('b', C);
     expect(mb.labelColumn).toBe('species');
     expect(Object.keys(mb.threshold)).toEqual(['0.05', '0.2']);
@@ -219,6 +220,7 @@ describe('metric-playground evaluate', () => {
       [['evaluate', '--embeddings', tsv, '--labels', yMeta, '--label-column', 'colour'], /unknown-column/],
       [['evaluate', '--embeddings', tsv, '--labels', yOne, '--far', '0.1'], /--far/],
       [['evaluate', '--embeddings', tsv, '--labels', yOne, '--eps', 'abc'], /--eps/],
+      [['evaluate', '--embeddings', tsv, '--labels', yOne, '--backend', 'cpu'], /--backend must be wasm or webgpu, got “cpu”/],
       [['evaluate', '--embeddings', tsv], /--labels/],
       [['evaluate', '--embeddings', tsv, '--labels', yOne, '--bogus'], /unknown option --bogus/],
       [['frobnicate'], /unknown command/],
@@ -263,7 +265,7 @@ describe('metric-playground evaluate', () => {
     expect(shares.at(-1)).toBeGreaterThanOrEqual(90);
     expect(lines.at(-1)).toMatch(/about \d+ s left$/);
     const m = JSON.parse(readFileSync(join(dir, 'big', 'metrics.json'), 'utf8'));
-    expect(m).toMatchObject({ items: 8000, path: 'binned', recallItems: 8000, recallSampled: false, recallScreened: true, mapAtRItems: 7995, rCap: 1000, nmiRestarts: 10 });
+    expect(m).toMatchObject({ items: 8000, path: 'binned', backend: 'wasm', recallItems: 8000, recallSampled: false, recallScreened: true, mapAtRItems: 7995, rCap: 1000, nmiRestarts: 10 });
     expect(m.rCapped).toBe(sizes[0]); // the largest class (> 1,001 items) is judged on 1,000 neighbours
     // Binned: every bound stated, and the value inside PR-AUC's bracket; TAR rises with the FAR.
     expect(m.bounds.prAuc[0]).toBeLessThanOrEqual(m.prAuc);

@@ -1,6 +1,7 @@
 /**
  * `metric-playground evaluate --embeddings e.npy --labels y.tsv [--label-column NAME]
- * [--far 0.01,0.1] [--eps 0.1] [--path auto|exact|binned] [--recall-sample N] [--threads N] [--skip-header] [--out report/]`:
+ * [--far 0.01,0.1] [--eps 0.1] [--path auto|exact|binned] [--backend wasm|webgpu] [--recall-sample N] [--threads N]
+ * [--skip-header] [--out report/]`:
  * every metric of the page's evaluation view on the user's own embeddings, computed by the app's
  * own code (src/eval), written as metrics.json, SVG figures and report.html, and printed as a table.
  */
@@ -56,7 +57,7 @@ export function readInput(file: string, what: string): Uint8Array {
 export async function runEvaluate(argv: string[], ctx: CliContext): Promise<number> {
   const a = parseArgs(
     argv,
-    { embeddings: 'value', labels: 'value', 'label-column': 'value', far: 'value', eps: 'value', path: 'value', 'recall-sample': 'value', threads: 'value', out: 'value', 'skip-header': 'switch' },
+    { embeddings: 'value', labels: 'value', 'label-column': 'value', far: 'value', eps: 'value', path: 'value', backend: 'value', 'recall-sample': 'value', threads: 'value', out: 'value', 'skip-header': 'switch' },
     0,
     EVALUATE_USAGE,
   );
@@ -70,6 +71,9 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   if (!(eps > 0)) throw new CliError('--eps must be above 0 and at most 0.5');
   const pathFlag = a.values.path ?? 'auto';
   if (!['auto', 'exact', 'binned'].includes(pathFlag)) throw new CliError(`--path must be auto, exact or binned, got “${pathFlag}”`);
+  // Where the binned path bins the pairs: tfjs-wasm (with the retrieval pass's products), or the GPU's WGSL kernel.
+  const backend = a.values.backend ?? 'wasm';
+  if (backend !== 'wasm' && backend !== 'webgpu') throw new CliError(`--backend must be wasm or webgpu, got “${backend}”`);
   // Opt-in: Recall@K, MAP@R and R-precision over N seeded queries (each still against every item).
   const recallSample = a.values['recall-sample'] === undefined ? undefined : intFlag('recall-sample', a.values['recall-sample'], 1, 1e9);
   // The retrieval pass on this many threads (default: every core); the numbers are the same.
@@ -92,7 +96,7 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   const out = prepareOut(outText, cwd, EVALUATE_LAYOUT);
   // The evaluation, tfjs and the plots load only now: a refused file answers in a moment.
   const { evaluateSet, metricsTable } = await import('./evaluateSet');
-  if (path === 'binned') await (await import('./backend')).startBackend('wasm', ctx.wasmDir);
+  if (path === 'binned') await (await import('./backend')).startBackend(backend, ctx.wasmDir);
 
   let split = 1;
   const retrievalPass = threads > 1 && ctx.threadEntry ? (await import('./retrievalThreads')).threadedRetrieval(threads, ctx.threadEntry, { onSplit: (t) => (split = t) }) : undefined;
@@ -100,13 +104,13 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   const line = progressLine('evaluating', ctx.stderr, { tty: ctx.stderrTty === true, now: ctx.now ?? (() => performance.now()) });
   let doc: Awaited<ReturnType<typeof evaluateSet>>;
   try {
-    doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, out, recallSample, retrievalPass, onProgress: (f) => line.update(f) });
+    doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, backend, out, recallSample, retrievalPass, onProgress: (f) => line.update(f) });
   } finally {
     line.end();
   }
   ctx.stdout(metricsTable(doc));
-  const how = retrievalPassWords(split, doc.recallScreened);
-  const shared = how ? ` (${how})` : '';
+  const how = [doc.backend === 'webgpu' ? 'the all-pairs histograms on webgpu' : null, retrievalPassWords(split, doc.recallScreened)].filter(Boolean);
+  const shared = how.length ? ` (${how.join('; ')})` : '';
   ctx.stdout(`wrote ${join(outText, 'metrics.json')}, report.html and ${doc.figureFiles.length} SVG figures (${doc.figureFiles.join(', ')}) in ${doc.seconds.toFixed(2)} s${shared}\n`);
   return 0;
 }

@@ -25,10 +25,23 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Evaluates `set` and writes the report files into `out`; returns metrics.json's contents and the figures' file names. */
 export async function evaluateSet(
   set: EmbeddingSet,
-  o: { embeddings: string; labels: string; labelColumn: string | null; fars: number[]; eps: number; path: 'exact' | 'binned'; out: string; recallSample?: number; retrievalPass?: RetrievalPass; onProgress?: (fraction: number) => void },
+  o: {
+    embeddings: string;
+    labels: string;
+    labelColumn: string | null;
+    fars: number[];
+    eps: number;
+    path: 'exact' | 'binned';
+    /** The active tfjs backend, which bins the binned path's pairs ('webgpu': the WGSL kernel; default wasm). */
+    backend?: 'wasm' | 'webgpu';
+    out: string;
+    recallSample?: number;
+    retrievalPass?: RetrievalPass;
+    onProgress?: (fraction: number) => void;
+  },
 ): Promise<MetricsDoc & { figureFiles: string[] }> {
   const t0 = performance.now();
-  const path = o.path === 'exact' ? 'exact' : 'tf';
+  const path = o.path === 'exact' ? 'exact' : o.backend === 'webgpu' ? 'wgsl' : 'tf';
   const farLo = Math.min(...o.fars);
   const farHi = Math.max(...o.fars);
   const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, farLo, farHi, eps: o.eps, fars: o.fars, recallSample: o.recallSample, retrievalPass: o.retrievalPass, onProgress: o.onProgress, between: nextTurn });

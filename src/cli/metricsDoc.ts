@@ -18,8 +18,10 @@ export interface MetricsDoc {
   items: number;
   classes: number;
   dim: number;
-  /** 'exact' (every pair sorted) or 'binned' (4096 cosine bins, tfjs on wasm). */
+  /** 'exact' (every pair sorted) or 'binned' (4096 cosine bins). */
   path: 'exact' | 'binned';
+  /** Where the binned path binned the pairs: tfjs on wasm (from the retrieval pass's products), or the WGSL kernel on webgpu; null on the exact path. */
+  backend: 'wasm' | 'webgpu' | null;
   bins: number | null;
   pairs: number;
   positives: number;
@@ -103,6 +105,7 @@ export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
     classes: x.classNames.length,
     dim: x.dim,
     path: r.path === 'exact' ? 'exact' : 'binned',
+    backend: r.path === 'exact' ? null : r.path === 'wgsl' ? 'webgpu' : 'wasm',
     bins: r.bins,
     pairs: r.pairs,
     positives: r.positives,
@@ -162,7 +165,7 @@ export function fmt(v: number): string {
 export function metricRows(m: MetricsDoc): [string, string, string][] {
   const rows: [string, string, string][] = [
     ['items', String(m.items), `${m.classes} classes, d = ${m.dim}, ${m.pairs.toLocaleString('en-US')} pairs (${m.positives.toLocaleString('en-US')} positive)`],
-    ['path', m.path, m.path === 'exact' ? 'every pair sorted' : `${m.bins} cosine bins`],
+    ['path', m.path, m.path === 'exact' ? 'every pair sorted' : `${m.bins} cosine bins, on ${m.backend}`],
     ['PR-AUC', fmt(m.prAuc), `average precision over all pairs ranked by cosine${m.bounds ? `; exact value in [${fmt(m.bounds.prAuc[0])}, ${fmt(m.bounds.prAuc[1])}]` : ', cosines snapped to 2^-20 (ties stay ties)'}`],
     ['OPIS', fmt(m.opis), `variance of per-class utility over the calibration range (lower = more consistent)${m.bounds ? `; ± ${fmt(m.bounds.opis)} binning error` : ''}`],
     [

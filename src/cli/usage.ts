@@ -3,7 +3,7 @@ import { PARAM_BY_KEY } from '../state/params';
 
 /** Usage line of `evaluate`. */
 export const EVALUATE_USAGE =
-  'usage: metric-playground evaluate --embeddings FILE --labels FILE [--label-column NAME] [--far 0.01,0.1] [--eps 0.1] [--path auto|exact|binned] [--recall-sample N] [--threads N] [--skip-header] [--out DIR]';
+  'usage: metric-playground evaluate --embeddings FILE --labels FILE [--label-column NAME] [--far 0.01,0.1] [--eps 0.1] [--path auto|exact|binned] [--backend wasm|webgpu] [--recall-sample N] [--threads N] [--skip-header] [--out DIR]';
 /** Usage line of `train`. */
 export const TRAIN_USAGE = "usage: metric-playground train '<link or #hash>' [--steps N] [--backend cpu|wasm|webgpu] [--lenient] [--out DIR]";
 /** Usage line of `sweep`. */
@@ -34,6 +34,8 @@ export const USAGE = [
   'evaluate: Recall@K, MAP@R and R-precision are over every item, each against every other item; --recall-sample N takes',
   '  them over N seeded queries instead (still against every item; metrics.json and the report say so). NMI: every item.',
   '  --threads N: the retrieval pass on N worker threads from 10,000 items (default: every core; the same numbers).',
+  '  --backend webgpu: on the binned path, the all-pairs histograms on the GPU (Dawn; exit 2 without one), the retrieval',
+  '  pass on the threads as on wasm.',
   '--out DIR is made if missing and checked (a writable folder, with room for a run) before any work; the files the command',
   '  writes there (metrics.json, report.html, *.svg, loss.csv, run.json, model files, final/, runs/…) are removed first,',
   '  anything else in the folder is left alone.',

@@ -208,7 +208,7 @@ export async function evaluateEmbeddings(
   const x64 = normaliseRows(emb, n, d);
 
   // Retrieval over every item (or the opt-in sample of queries), each against every other item. On
-  // the tfjs path it ranks with a float32 screen (retrievalScreened.ts), and when every item is a
+  // the tfjs paths it ranks with a float32 screen (retrievalScreened.ts), and when every item is a
   // query the screen's rows also bin every unordered pair (rowBins.ts): the all-pairs histograms
   // without products of their own. Otherwise the pass is started first and the histograms are made
   // here while it runs (a pass split between threads runs beside them; one in this thread takes
@@ -219,9 +219,10 @@ export async function evaluateEmbeddings(
   if (sample !== undefined && !(Number.isInteger(sample) && sample >= 1)) throw new Error(`evaluateEmbeddings: recallSample must be a whole number ≥ 1, got ${sample}`);
   const sampled = sample !== undefined && sample < n;
   const recallQueries = sampled ? Int32Array.from(rng.fork().shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, sample)).sort() : undefined;
-  const coarse = opts.path === 'tf' && n > 1 ? tfCoarseCosines(x64, n, d) : null;
+  const coarse = (opts.path === 'tf' || opts.path === 'wgsl') && n > 1 ? tfCoarseCosines(x64, n, d) : null;
   const binCount = opts.bins ?? DEFAULT_BINS;
-  const binnedByPass = coarse && !sampled && rowBinsFit(numClasses, binCount) ? emptyHistograms(numClasses, binCount) : null;
+  // (On 'wgsl' the GPU's kernel bins the pairs: the pass only ranks.)
+  const binnedByPass = opts.path === 'tf' && coarse && !sampled && rowBinsFit(numClasses, binCount) ? emptyHistograms(numClasses, binCount) : null;
   if (binnedByPass) countClasses(binnedByPass, labels, n); // a bad label is refused before any work
   const pairsShare = 0.9;
   const done = { pairs: 0, ranked: 0 };

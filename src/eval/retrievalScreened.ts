@@ -127,7 +127,7 @@ const COSINE_STEPS = 2 ** 24;
 /** Item's sort step at float32 cosine c: (2 − c)·2²⁴ rounded; ascending = cosine descending (to 2⁻²⁴). */
 const stepOf = (c: number): number => Math.round((2 - c) * COSINE_STEPS);
 
-/** Buffers of {@link rankScreened}, n long (counts: the threshold histogram). */
+/** Buffers of {@link rankScreened}, n long (counts: the threshold histogram, then the radix sort's counts). */
 interface RankWork {
   counts: Int32Array;
   steps: Int32Array;

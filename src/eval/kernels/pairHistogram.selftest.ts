@@ -169,7 +169,7 @@ function histCase(
   extra?: (got: PairHistograms) => string | null,
 ): KernelCase {
   return {
-    name: `pairHistogram ${name}: n ${n}, d ${d}, ${classes} classes, ${bins} bins${opts?.layout ? `, ${opts.layout} layout` : ''}${opts?.tile ? `, tile ${opts.tile}` : ''}${opts?.copies ? `, ${opts.copies} copies` : ''}`,
+    name: `pairHistogram ${name}: n ${n}, d ${d}, ${classes} classes, ${bins} bins${opts?.layout ? `, ${opts.layout} layout` : ''}${opts?.tile ? `, tile ${opts.tile}` : ''}${opts?.copies ? `, ${opts.copies} copies` : ''}${opts?.flushPairs ? `, flushed every ${opts.flushPairs} pairs` : ''}`,
     async run() {
       const { emb, labels } = make();
       let calls = 0;
@@ -268,4 +268,7 @@ export const pairHistogramCases: KernelCase[] = [
   ),
   histCase('n 1000 d 64 plain', () => gaussian(15, 1000, 64, 10), 1000, 64, 10),
   histCase('multi-tile ragged', () => clustered(16, 777, 3, 10), 777, 3, 10, 64, { tile: 40 }),
+  // The counters read back, added in and zeroed every ≤ 5,000 pairs (as every ~2·10⁹ for large n).
+  histCase('counters flushed between tiles', () => clustered(17, 1000, 64, 10), 1000, 64, 10, 4096, { tile: 64, flushPairs: 5000 }),
+  histCase('counters flushed, class layout', () => clustered(18, 500, 16, 6), 500, 16, 6, 256, { tile: 32, flushPairs: 1500, layout: 'class', copies: 2 }),
 ];

@@ -11,8 +11,9 @@
  * 3. The upper triangle in TILE × TILE pair tiles (a-block I ≤ b-block J), one dispatch per tile;
  *    after each tile `flushAndWait()` (so the GPU queue never holds more than one tile) and, every
  *    ≈ `yieldMs`, `onProgress` / `between` so a worker stays responsive.
- * 4. The counters are read back ONCE at the end (`await data()`, never dataSync) and converted to
- *    Float64Array pos/neg.
+ * 4. The counters are read back at the end (`await data()`, never dataSync), added into float64
+ *    totals and converted to Float64Array pos/neg; also before a counter could pass 2³¹ − 1 (after
+ *    ~2·10⁹ pairs), when they are added in and zeroed, so any n is counted.
  *
  * Counter layout: when classes² · bins ≤ {@link PAIR_KEY_MAX_COUNTERS}, one counter row per
  * unordered class pair (p ≤ q) — a single atomic per pair, pos/neg derived on the host;
@@ -22,8 +23,7 @@
  *
  * The cosines are float32 dot products, so against accumulateJs (float64) only pairs within
  * float rounding of a bin edge can land in the adjacent bin; every total is identical.
- * Counters are int32: n ≤ 65,536 (≤ 2³¹ pairs). Webgpu backend only. Every tensor it creates is
- * disposed before it returns or throws.
+ * Webgpu backend only. Every tensor it creates is disposed before it returns or throws.
  */
 import * as tf from '@tensorflow/tfjs';
 import { normaliseRows } from '../accumulate';
@@ -59,6 +59,8 @@ export interface WgslAccumulateOptions {
   layout?: 'pair' | 'class';
   /** The rows already l2-normalised by `normaliseRows` (as accumulate.ts's option). */
   unit?: Float64Array;
+  /** Most pairs counted between two readbacks of the counters (default 2³¹ − 1, what an int32 holds). For tests. */
+  flushPairs?: number;
 }
 
 const now = (): number => performance.now();
@@ -78,7 +80,6 @@ export async function accumulateWgsl(
 ): Promise<PairHistograms> {
   webgpuBackend(); // throws unless the webgpu backend is active
   if (!(Number.isInteger(n) && n >= 0 && Number.isInteger(d) && d >= 1)) throw new RangeError(`bad shape n=${n}, d=${d}`);
-  if (n > 65536) throw new RangeError(`accumulateWgsl: n = ${n} > 65,536 would overflow the int32 counters`);
   if (emb.length < n * d || labels.length < n) throw new RangeError('accumulateWgsl: emb / labels shorter than n·d / n');
   if (!(Number.isInteger(bins) && bins >= 1)) throw new RangeError(`bad bins ${bins}`);
   const h = emptyHistograms(numClasses, bins);
@@ -108,17 +109,29 @@ export async function accumulateWgsl(
   for (let r = 0; r < n; r++) for (let t = 0; t < d; t++) xf[r * K + t] = xn[r * d + t];
 
   const total = (n * (n - 1)) / 2;
+  const flushPairs = opts?.flushPairs ?? 2 ** 31 - 1;
+  const counts = new Float64Array(rows * bins);
   const owned: tf.Tensor[] = [];
-  let counts: Int32Array;
+  let counters: tf.Tensor | null = null;
+  /** The counters' copies added into `counts`; then fresh zeroed counters. */
+  const flush = async (again: boolean) => {
+    const all = (await counters!.data()) as Int32Array;
+    for (let c = 0; c < copies; c++) {
+      const o = c * rows * bins;
+      for (let i = 0; i < rows * bins; i++) counts[i] += all[o + i];
+    }
+    counters!.dispose();
+    counters = again ? tf.zeros([copies * rows, bins], 'int32') : null;
+  };
   try {
     const x = tf.tensor2d(xf, [n, K]);
     owned.push(x);
     const lab = tf.tensor1d(labels.subarray(0, n), 'int32');
     owned.push(lab);
-    const counters = tf.zeros([copies * rows, bins], 'int32');
-    owned.push(counters);
+    counters = tf.zeros([copies * rows, bins], 'int32');
 
     let done = 0;
+    let pending = 0; // pairs counted since the counters were zeroed
     let last = now();
     const blocks = Math.ceil(n / tile);
     for (let I = 0; I < blocks; I++) {
@@ -127,6 +140,12 @@ export async function accumulateWgsl(
       for (let J = I; J < blocks; J++) {
         const b0 = J * tile;
         const wb = Math.min(n, b0 + tile) - b0;
+        const pairs = I === J ? (wa * (wa - 1)) / 2 : wa * wb;
+        if (pending > 0 && pending + pairs > flushPairs) {
+          await flush(true);
+          pending = 0;
+        }
+        pending += pairs;
         const out = runKernel({
           name: 'mp_pair_histogram_8x8',
           source,
@@ -139,7 +158,7 @@ export async function accumulateWgsl(
           dispatch: [groups(groups(wb, REG_B), WORKGROUP[0]), groups(groups(wa, REG_A), WORKGROUP[1]), 1],
           flat: false,
           atomic: true,
-          output: counters,
+          output: counters!,
           uniforms: 'a0 : i32, aEnd : i32, b0 : i32, bEnd : i32, bins : i32, classes : i32, half : f32, mode : i32, rows : i32, copies : i32,',
           uniformData: [
             { type: 'int32', data: [a0] },
@@ -156,7 +175,7 @@ export async function accumulateWgsl(
         });
         out.dispose(); // the counters keep their own reference (see runKernel's `output`)
         await flushAndWait();
-        done += I === J ? (wa * (wa - 1)) / 2 : wa * wb;
+        done += pairs;
         if ((opts?.between || opts?.onProgress) && now() - last >= yieldMs) {
           opts.onProgress?.(done / total);
           if (opts.between) await opts.between();
@@ -164,14 +183,10 @@ export async function accumulateWgsl(
         }
       }
     }
-    const all = (await counters.data()) as Int32Array;
-    counts = all.slice(0, rows * bins);
-    for (let c = 1; c < copies; c++) {
-      const o = c * rows * bins;
-      for (let i = 0; i < rows * bins; i++) counts[i] += all[o + i];
-    }
+    await flush(false);
   } finally {
     for (const t of owned) t.dispose();
+    (counters as tf.Tensor | null)?.dispose();
   }
 
   // Counters → PairHistograms.
