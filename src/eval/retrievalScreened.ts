@@ -1,13 +1,13 @@
 /**
  * The retrieval pass's float32-screened sweep (retrieval.ts). A block of queries is multiplied with
  * every item by a fast float32 product ({@link CoarseCosines}: tfjs matMul, src/eval/kernels/
- * coarseCosines.ts), whose cosines are within a stated bound `eps` of the float64 ones. An offer
- * whose float32 cosine is below its query's floor by more than `eps` cannot enter the query's
- * selection, so it is dropped without its float64 dot product; every other offer is recomputed in
- * float64 (summed in coordinate order, as the float64 tiles sum it) and offered exactly as the
- * float64 sweep offers it. So the selections, and every number, are the float64 pass's; the
- * float32 product only decides which dot products need not be made — after the first few
- * thousand items of a query, all but the ~R best in a hundred. Pure TypeScript.
+ * coarseCosines.ts), whose cosines are within a stated bound `eps` of the float64 ones. From each
+ * query's row only the items that may be among its best are kept, and of those only the ones the
+ * float32 cosines cannot order get a float64 dot product (summed in coordinate order, as the
+ * float64 tiles sum it), ranked by the float64 pass's own keys (see {@link screenedSweep}). So
+ * every verdict, and every number, is the float64 pass's; the float32 product only decides which
+ * dot products need not be made — all but a few hundred of a query's n. The same rows can bin the
+ * all-pairs histograms (rowBins.ts). Pure TypeScript.
  */
 import { indexOf, keyBase } from './neighbourSelections';
 import { radixSortWithItems } from './radixSort';
