@@ -6,7 +6,7 @@
  *
  * The cosines are tfjs's float32 products of the same float32 rows that accumulateTf multiplies,
  * each summed over the coordinates in the same order, so every pair falls in the bin accumulateTf
- * puts it in (rowBins.test.ts checks this on tfjs-wasm); the counts are whole numbers, so they do
+ * puts it in (kernels/coarseCosines.test.ts checks this on tfjs's cpu and wasm backends); the counts are whole numbers, so they do
  * not depend on which thread binned which queries. Pure TypeScript.
  */
 
@@ -41,7 +41,7 @@ export class RowBins {
   private readonly C: number;
   private readonly bins: number;
   private readonly byPair: boolean;
-  /** Each item's label × bins (by class) or label × bins and label × C × bins (by pair). */
+  /** Each item's offset as the item of a pair (label × bins) and as its query (label × C × bins by pair, else label × bins). */
   private readonly itemBase: Int32Array;
   private readonly queryBase: Int32Array;
   private readonly counts: Int32Array;
