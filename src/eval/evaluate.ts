@@ -9,21 +9,19 @@
  * the fast CPU path) + binned metrics — or, when every item is a query, the same counts binned from
  * the retrieval pass's float32 rows (rowBins.ts) — 'exact' = the sort-based exact path (≤ EXACT_MAX_ITEMS).
  */
-import { accumulateWgsl } from './kernels/pairHistogram';
 import { tfCoarseCosines } from './kernels/coarseCosines';
-import { accumulateJs, accumulateTf, countClasses, normaliseRows, type AccumulateOptions } from './accumulate';
+import { countClasses, normaliseRows } from './accumulate';
+import { allPairs, binnedPairs, type AllPairs } from './allPairs';
 import { scoreDistributions } from './distributions';
-import { exactPairs, type ExactPairs } from './exact';
 import { assertFiniteEmbeddings } from './finite';
 import { kmeansBestAsync, KMEANS_RESTARTS } from './kmeansRestarts';
 import { nmi } from './nmi';
-import { sphereDistance, DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID, type CountSource } from './countSource';
+import { DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID } from './countSource';
 import { averagePrecisionFromGroups, prCurveFromGroups } from './prAuc';
 import { calibrationGridFrom, calibrationRangeFrom, utilityCurvesFrom } from './calibration';
 import { epsOpisFrom, opisClassesFrom, opisFrom } from './opis';
-import { globalCounts, histogramCounts } from './binnedCounts';
-import { averagePrecisionBounds, distanceHistogram } from './histogramMetrics';
-import { binLow, DEFAULT_BINS, emptyHistograms, type PairHistograms } from './pairHistograms';
+import { averagePrecisionBounds } from './histogramMetrics';
+import { DEFAULT_BINS, emptyHistograms } from './pairHistograms';
 import { rowBinsFit } from './rowBins';
 import { farGrid, operatingPoints, type OperatingPoints } from './operatingPoints';
 import { binningBounds } from './opisBounds';
@@ -122,7 +120,6 @@ export interface EvalReport {
 
 export const RECALL_KS = [1, 2, 4, 5, 8, 10];
 export const PR_MAX_POINTS = 512;
-const DISTANCE_BINS = 100;
 
 /** Keeps ≤ max evenly spaced indices of a curve, the first and last included. */
 function downsample(len: number, max: number): number[] {
@@ -130,49 +127,6 @@ function downsample(len: number, max: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < max; i++) out.push(Math.round((i * (len - 1)) / (max - 1)));
   return out;
-}
-
-/** Distance histogram of the exact path (reference `distanceHistograms`, exact distances). */
-function exactDistanceHistogram(ex: ExactPairs, bins: number): { edges: number[]; pos: number[]; neg: number[] } {
-  const edges: number[] = [];
-  for (let k = 0; k <= bins; k++) edges.push((2 * k) / bins);
-  const pos = new Array<number>(bins).fill(0);
-  const neg = new Array<number>(bins).fill(0);
-  for (let i = 0; i < ex.cos.length; i++) {
-    let k = Math.floor((sphereDistance(ex.cos[i]) / 2) * bins);
-    if (k < 0) k = 0;
-    if (k > bins - 1) k = bins - 1;
-    pos[k] += ex.pos[i];
-    neg[k] += ex.neg[i];
-  }
-  return { edges, pos, neg };
-}
-
-/** What the all-pairs part gives the metrics: the counts, PR groups and distance histogram, and the binned path's histograms. */
-interface AllPairs {
-  src: CountSource;
-  groups: { pos: ArrayLike<number>; neg: ArrayLike<number>; score: (i: number) => number };
-  distance: EvalReport['distance'];
-  bins: number | null;
-  hist: { h: PairHistograms; counts: ReturnType<typeof histogramCounts> } | null;
-}
-
-/** Every unordered pair's cosine, exactly (path 'exact') or binned (`acc.unit` holds the unit rows). */
-async function allPairs(emb: Float32Array, labels: Int32Array, n: number, d: number, numClasses: number, opts: EvalOptions, acc: AccumulateOptions & { unit: Float64Array }): Promise<AllPairs> {
-  if (opts.path === 'exact') {
-    const ex = exactPairs(emb, labels, n, d, numClasses, acc.unit);
-    return { src: ex, groups: { pos: ex.pos, neg: ex.neg, score: (i) => ex.cos[i] }, distance: exactDistanceHistogram(ex, DISTANCE_BINS), bins: null, hist: null };
-  }
-  const bins = opts.bins ?? DEFAULT_BINS;
-  const accumulate = opts.path === 'tf' ? accumulateTf : opts.path === 'wgsl' ? accumulateWgsl : accumulateJs;
-  return binnedPairs(await accumulate(emb, labels, n, d, numClasses, bins, acc));
-}
-
-/** What the metrics take from the binned path's histograms. */
-function binnedPairs(h: PairHistograms): AllPairs {
-  const counts = histogramCounts(h);
-  const g = globalCounts(h);
-  return { src: counts, groups: { pos: g.pos.reverse(), neg: g.neg.reverse(), score: (i) => binLow(h.bins - 1 - i, h.bins) }, distance: distanceHistogram(h, DISTANCE_BINS), bins: h.bins, hist: { h, counts } };
 }
 
 /**
@@ -250,7 +204,7 @@ export async function evaluateEmbeddings(
   let pairs: AllPairs | null = null;
   if (!binnedByPass) {
     try {
-      pairs = await allPairs(emb, labels, n, d, numClasses, opts, acc);
+      pairs = await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
     } catch (e) {
       stopRetrieval.abort();
       throw e;
@@ -263,7 +217,7 @@ export async function evaluateEmbeddings(
     pairs = binnedPairs(binnedByPass);
   }
   // A pass that could not bin (a thread that could not start its screen): the histograms on their own.
-  pairs ??= await allPairs(emb, labels, n, d, numClasses, opts, acc);
+  pairs ??= await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
   const { src, groups, distance, bins, hist } = pairs;
   await yieldNow(pairsShare);
 
