@@ -22,9 +22,10 @@ function set(n: number, d: number, classes: number) {
 
 /** "Threads" that run their job in this thread, as a worker would, counting the jobs and stops. */
 function inProcess() {
-  const seen = { jobs: [] as number[], stopped: 0 };
+  const seen = { jobs: [] as number[], first: [] as number[][], stopped: 0 };
   const start: StartThread = (job, onMessage) => {
     seen.jobs.push(job.queries.length);
+    seen.first.push(Array.from(job.queries.subarray(0, 3)));
     void runRetrievalJob(job, onMessage);
     return { stop: () => seen.stopped++ };
   };
@@ -32,7 +33,7 @@ function inProcess() {
 }
 
 describe('splitRetrieval', () => {
-  it('cuts the queries into one range per thread and puts the verdicts back in order, with the progress of all', async () => {
+  it('deals the queries to the threads in turn and puts the verdicts back in order, with the progress of all', async () => {
     const n = 1100, d = 5;
     const { x, labels } = set(n, d, 7);
     const { start, seen } = inProcess();
@@ -40,6 +41,7 @@ describe('splitRetrieval', () => {
     const opts = { ks: [1, 3], rCap: 50, onProgress: (f: number) => progress.push(f) };
     const split = await splitRetrieval(4, start, { minItems: 0 })(x, labels, n, d, opts);
     expect(seen.jobs).toEqual([275, 275, 275, 275]);
+    expect(seen.first).toEqual([[0, 4, 8], [1, 5, 9], [2, 6, 10], [3, 7, 11]]); // each thread's binning the same (a query bins the items after it)
     expect(seen.stopped).toBe(4);
     expect(split).toEqual(await retrievalPass(x, labels, n, d, { ks: [1, 3], rCap: 50 }));
     expect(progress.at(-1)).toBe(1);

@@ -2,8 +2,10 @@
  * The retrieval pass (retrieval.ts: Recall@K, MAP@R, R-precision over every item) split between
  * threads, whatever starts them: the CLI's worker threads (src/cli/retrievalThreads.ts) and the
  * page's nested workers (src/worker/retrievalWorkers.ts) give a {@link StartThread}. The queries
- * are cut into one contiguous range per thread; each thread ranks its queries against every item
- * ({@link runRetrievalJob}), and their per-query verdicts are put back together in query order.
+ * are dealt to the threads in turn (query k to thread k mod threads: a query that bins pairs bins
+ * those with the items after it, so contiguous ranges would leave the first thread ~3× the binning
+ * of the last); each thread ranks its queries against every item ({@link runRetrievalJob}), and
+ * their per-query verdicts are put back together in query order.
  * Each query's ranking does not depend on which thread makes it, so the numbers are those of one
  * thread, in about 1/threads of the time. The rows and labels are shared (SharedArrayBuffer: in a
  * page, only a cross-origin isolated one; elsewhere one thread does the pass), and each thread's
@@ -47,7 +49,7 @@ export interface RetrievalThreadJob {
   binPairs?: RowBinning;
 }
 
-/** Per-query verdicts of a thread's range (a pass's, without its queries). */
+/** Per-query verdicts of a thread's queries (a pass's, without its queries). */
 export type RetrievalVerdicts = Omit<RetrievalPerQuery, 'queries'>;
 
 /** What a thread posts: its progress in [0, 1], then its verdicts, or why it failed. */
@@ -75,16 +77,16 @@ export function splitRetrieval(threads: number, start: StartThread, o: { minItem
     const ls = new SharedArrayBuffer(n * 8);
     const lv = new Float64Array(ls);
     for (let i = 0; i < n; i++) lv[i] = labels[i];
-    const cut = Array.from({ length: parts + 1 }, (_, p) => Math.round((p * queries.length) / parts));
+    const dealt = Array.from({ length: parts }, (_, p) => queries.filter((_, k) => k % parts === p));
     const done = new Array<number>(parts).fill(0);
     const maxEntries = Math.max(1, Math.floor((opts.maxEntries ?? MAX_ENTRIES) / parts));
     const running: { stop: () => unknown }[] = [];
     try {
       const results = await Promise.all(
-        cut.slice(0, -1).map(
-          (lo, p) =>
+        dealt.map(
+          (mine, p) =>
             new Promise<RetrievalVerdicts>((resolve, reject) => {
-              const job: RetrievalThreadJob = { x: xs, labels: ls, n, d, queries: queries.slice(lo, cut[p + 1]), ks: opts.ks, rCap: opts.rCap, maxEntries, screen: opts.coarse !== undefined, binPairs: opts.binPairs };
+              const job: RetrievalThreadJob = { x: xs, labels: ls, n, d, queries: mine, ks: opts.ks, rCap: opts.rCap, maxEntries, screen: opts.coarse !== undefined, binPairs: opts.binPairs };
               const onMessage = (m: RetrievalThreadMessage) => {
                 if ('progress' in m) {
                   done[p] = m.progress;
@@ -105,18 +107,16 @@ export function splitRetrieval(threads: number, start: StartThread, o: { minItem
 }
 
 /**
- * The threads' verdicts, in the order of their ranges, as one pass's; their binned pairs summed
- * (whole numbers, so in any order), when every thread binned its rows.
+ * The threads' verdicts as one pass's, in query order (query k was thread k mod threads' k div
+ * threads-th); their binned pairs summed (whole numbers, so in any order), when every thread binned its rows.
  */
 function merge(queries: Int32Array, parts: RetrievalVerdicts[]): RetrievalPerQuery {
   const join = <T extends Int32Array | Float64Array>(make: (m: number) => T, pick: (r: RetrievalVerdicts) => T): T => {
     const out = make(queries.length);
-    let at = 0;
-    for (const r of parts) {
+    parts.forEach((r, p) => {
       const a = pick(r);
-      out.set(a, at);
-      at += a.length;
-    }
+      for (let t = 0; t < a.length; t++) out[t * parts.length + p] = a[t];
+    });
     return out;
   };
   const i32 = (m: number) => new Int32Array(m);
