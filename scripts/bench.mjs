@@ -218,6 +218,11 @@ ${body}
   }
 } finally {
   await browser?.close();
-  // npx starts vite as a child: end the whole group, or the preview server outlives the run.
-  process.kill(-server.pid);
+  // npx starts vite as a child: end the whole group, or the preview server outlives the run (unless
+  // it has ended already: stopped from outside during a long part).
+  try {
+    process.kill(-server.pid);
+  } catch (e) {
+    if (e.code !== 'ESRCH') throw e;
+  }
 }
