@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EmbeddingSet } from '../data/embeddingFiles';
 import { evaluateEmbeddings } from '../eval/evaluate';
+import { activeBackend } from '../ml/nodeBackend';
 import type { RetrievalPass } from '../eval/retrieval';
 import { jsonText, visibleText } from '../state/notices';
 import { evaluationFigures } from './figures';
@@ -32,7 +33,7 @@ export async function evaluateSet(
     fars: number[];
     eps: number;
     path: 'exact' | 'binned';
-    /** The active tfjs backend, which bins the binned path's pairs ('webgpu': the WGSL kernel; default wasm). */
+    /** On the binned path, 'webgpu' bins the pairs with the WGSL kernel (webgpu must be the active tfjs backend); else tfjs ops on the active backend. */
     backend?: 'wasm' | 'webgpu';
     out: string;
     recallSample?: number;
@@ -56,6 +57,7 @@ export async function evaluateSet(
     fars: o.fars,
     warnings: set.warnings,
     seconds: (performance.now() - t0) / 1000,
+    backend: activeBackend(),
   });
   // The figures draw the class names with their control and bidi characters as code points (as the
   // page's views do); metrics.json keeps them exact, as \u escapes.

@@ -20,8 +20,12 @@ export interface MetricsDoc {
   dim: number;
   /** 'exact' (every pair sorted) or 'binned' (4096 cosine bins). */
   path: 'exact' | 'binned';
-  /** Where the binned path binned the pairs: tfjs on wasm (from the retrieval pass's products), or the WGSL kernel on webgpu; null on the exact path. */
-  backend: 'wasm' | 'webgpu' | null;
+  /**
+   * The tfjs backend that binned the binned path's pairs: wasm in `evaluate` (from the retrieval
+   * pass's products), webgpu with `--backend webgpu` (the WGSL kernel), or a `train` run's backend;
+   * null on the exact path.
+   */
+  backend: string | null;
   bins: number | null;
   pairs: number;
   positives: number;
@@ -82,6 +86,8 @@ export interface DocInputs {
   fars: number[];
   warnings: string[];
   seconds: number;
+  /** The active tfjs backend (what binned the pairs on the binned path). */
+  backend: string;
 }
 
 /** A number, or null where it is missing or NaN (JSON has no NaN). */
@@ -105,7 +111,7 @@ export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
     classes: x.classNames.length,
     dim: x.dim,
     path: r.path === 'exact' ? 'exact' : 'binned',
-    backend: r.path === 'exact' ? null : r.path === 'wgsl' ? 'webgpu' : 'wasm',
+    backend: r.path === 'exact' ? null : x.backend,
     bins: r.bins,
     pairs: r.pairs,
     positives: r.positives,
