@@ -9,9 +9,9 @@
 // isolation and cli parts run alone (without BENCH_PRESETS): they rewrite their own sections.
 // BENCH_CLI_SIZES (comma-separated, default 20000) sizes the cli part (`evaluate` at scale),
 // BENCH_CLI_BASE=<git rev> adds that commit's code beside, BENCH_CLI_BACKENDS=wasm,webgpu adds
-// `--backend webgpu` rows (a machine with a GPU and the `webgpu` package); the clilarge part (not in a default
-// run: hours on two cores) is one run of BENCH_CLI_LARGE items (default 1,000,000) with its
-// progress lines, stopped after BENCH_CLI_STOP_AFTER seconds when given;
+// `--backend webgpu` rows (a machine with a GPU and the `webgpu` package); the clilarge part (not
+// in a default run: hours on two cores) is one run of BENCH_CLI_LARGE items (default 1,000,000)
+// with its progress lines, stopped after BENCH_CLI_STOP_AFTER seconds when given;
 // BENCH_OWN_SIZES (default 10000,50000,100000) the own part (your own embeddings in the page).
 import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
