@@ -187,4 +187,36 @@ describe('evaluateEmbeddings', () => {
     expect(started).toBe(true);
     expect(signal?.aborted).toBe(true);
   });
+
+  it('k-means runs beside the retrieval pass, and stops at its next restart when the pass fails', async () => {
+    const s = makeSet(5, 600, 4, 6, 1);
+    const turn = () => new Promise<void>((r) => setTimeout(r, 0));
+    const held = (): { pass: RetrievalPass; fail: () => void } => {
+      let fail = () => {};
+      return { pass: () => new Promise((_, reject) => (fail = () => reject(new Error('the pass failed')))), fail: () => fail() };
+    };
+    // The pass held: the histograms and every restart of k-means finish meanwhile (each restart
+    // awaits a turn), so the progress reaches the pairs' share of the work plus k-means' whole share.
+    const a = held();
+    const fa: number[] = [];
+    const first = evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 256, retrievalPass: a.pass, between: turn, onProgress: (f) => fa.push(f) });
+    first.catch(() => undefined);
+    const pairs = (s.n * (s.n - 1)) / 2;
+    const ranked = s.n * s.n * 0.8;
+    const withoutPass = (0.9 * pairs) / (pairs + ranked) + 0.05;
+    for (let t = 0; t < 500 && !(fa.length && fa[fa.length - 1] >= withoutPass - 1e-12); t++) await turn();
+    expect(fa[fa.length - 1]).toBeCloseTo(withoutPass, 12);
+    a.fail();
+    await expect(first).rejects.toThrow('the pass failed');
+    // The pass failing at once: no restart is reported after the evaluation rejected.
+    const b = held();
+    const fb: number[] = [];
+    const second = evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 256, retrievalPass: b.pass, between: turn, onProgress: (f) => fb.push(f) });
+    b.fail();
+    await expect(second).rejects.toThrow('the pass failed');
+    const after = fb.length;
+    for (let t = 0; t < 30; t++) await turn(); // an unstopped k-means reports a restart at each turn
+    expect(fb.length).toBe(after);
+    expect(fb.every((f) => f < withoutPass)).toBe(true);
+  });
 });

@@ -14,7 +14,7 @@ import { countClasses, normaliseRows } from './accumulate';
 import { allPairs, binnedPairs, type AllPairs } from './allPairs';
 import { scoreDistributions } from './distributions';
 import { assertFiniteEmbeddings } from './finite';
-import { kmeansBestAsync, KMEANS_RESTARTS } from './kmeansRestarts';
+import { kmeansBeside, type BestClustering } from './kmeansRestarts';
 import { nmi } from './nmi';
 import { DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID } from './countSource';
 import { averagePrecisionFromGroups, prCurveFromGroups } from './prAuc';
@@ -53,8 +53,9 @@ export interface EvalOptions {
   /** Runs the retrieval pass (default in this thread; the CLI's splits it between worker threads). */
   retrievalPass?: RetrievalPass;
   /**
-   * Awaited every ~50 ms of work so the thread can take messages. The histograms and the retrieval
-   * pass may run at once, so two may await it together: it must let each go (a queue, not one slot).
+   * Awaited every ~50 ms of work so the thread can take messages. The histograms, the retrieval
+   * pass and k-means may run at once, so several may await it together: it must let each go (a
+   * queue, not one slot).
    */
   between?: () => Promise<void>;
   onProgress?: (fraction: number) => void;
@@ -179,9 +180,11 @@ export async function evaluateEmbeddings(
   const binnedByPass = opts.path === 'tf' && coarse && !sampled && rowBinsFit(numClasses, binCount) ? emptyHistograms(numClasses, binCount) : null;
   if (binnedByPass) countClasses(binnedByPass, labels, n); // a bad label is refused before any work
   const pairsShare = 0.9;
-  const done = { pairs: 0, ranked: 0 };
+  const nmiShare = 0.05;
+  const done = { pairs: 0, ranked: 0, clustered: 0 };
   const work = { pairs: binnedByPass ? 0 : (n * (n - 1)) / 2, ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST };
-  const bothProgress = progress && (() => progress((pairsShare * (done.pairs * work.pairs + done.ranked * work.ranked)) / Math.max(1, work.pairs + work.ranked)));
+  const bothProgress =
+    progress && (() => progress((pairsShare * (done.pairs * work.pairs + done.ranked * work.ranked)) / Math.max(1, work.pairs + work.ranked) + nmiShare * done.clustered));
   const stopRetrieval = new AbortController();
   const retrievalRun =
     n > 1
@@ -196,30 +199,39 @@ export async function evaluateEmbeddings(
           onProgress: bothProgress && ((f) => ((done.ranked = f), bothProgress())),
         }).finally(() => coarse?.dispose())
       : Promise.resolve(null);
-  // Stopped if the all-pairs part throws (its threads too), and caught then: awaited below.
+  // Stopped if the rest fails, and caught then: awaited below.
   retrievalRun.catch(() => undefined);
+  // NMI of k-means on every item (SPEC's 10 restarts), made while the pass runs: a pass split
+  // between threads leaves this thread waiting, and a core idle after it if k-means ran alone. One
+  // in this thread takes turns with it.
+  const k = new Set(labels.subarray(0, n)).size;
+  const clusteringRun =
+    n > 0 ? kmeansBeside(x64, n, d, k, seed, { between: opts.between, onProgress: bothProgress && ((f: number) => ((done.clustered = f), bothProgress())) }) : null;
   const acc = { between: opts.between, onProgress: bothProgress && ((f: number) => ((done.pairs = f), bothProgress())), unit: x64 };
 
   // All-pairs part.
   let pairs: AllPairs | null = null;
-  if (!binnedByPass) {
-    try {
-      pairs = await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
-    } catch (e) {
-      stopRetrieval.abort();
-      throw e;
+  let ret: Awaited<typeof retrievalRun>;
+  let clustering: BestClustering | null;
+  try {
+    if (!binnedByPass) pairs = await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
+    ret = await retrievalRun;
+    if (binnedByPass && ret?.pairs) {
+      binnedByPass.pos.set(ret.pairs.pos);
+      binnedByPass.neg.set(ret.pairs.neg);
+      pairs = binnedPairs(binnedByPass);
     }
+    // A pass that could not bin (a thread that could not start its screen): the histograms on their own.
+    pairs ??= await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
+    clustering = clusteringRun && (await clusteringRun.result);
+  } catch (e) {
+    // Whatever failed, the rest stops: the pass (its threads too), and k-means at its next restart.
+    stopRetrieval.abort();
+    clusteringRun?.stop();
+    throw e;
   }
-  const ret = await retrievalRun;
-  if (binnedByPass && ret?.pairs) {
-    binnedByPass.pos.set(ret.pairs.pos);
-    binnedByPass.neg.set(ret.pairs.neg);
-    pairs = binnedPairs(binnedByPass);
-  }
-  // A pass that could not bin (a thread that could not start its screen): the histograms on their own.
-  pairs ??= await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
   const { src, groups, distance, bins, hist } = pairs;
-  await yieldNow(pairsShare);
+  await yieldNow(pairsShare + nmiShare);
 
   let positives = 0;
   for (let i = 0; i < groups.pos.length; i++) positives += groups.pos[i];
@@ -247,19 +259,7 @@ export async function evaluateEmbeddings(
     bounds = { prAuc: [ap.lo, ap.hi], opis: b.opis, epsOpis: b.epsOpis.separated ? b.epsOpis.bound : null };
   }
 
-  // NMI of k-means on every item.
-  const k = new Set(labels.subarray(0, n)).size;
-  const nmiShare = 0.05;
-  const clustering =
-    n > 0
-      ? await kmeansBestAsync(x64, n, d, k, seed, {
-          restarts: KMEANS_RESTARTS,
-          between: opts.between,
-          onProgress: progress && ((f: number) => progress(pairsShare + nmiShare * f)),
-        })
-      : null;
   const nmiValue = clustering ? nmi(labels.subarray(0, n), clustering.assign) : 1;
-  await yieldNow(0.95);
 
   // Score distributions of Q seeded distinct queries.
   const Q = Math.min(opts.queries ?? 200, n);

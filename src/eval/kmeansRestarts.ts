@@ -62,6 +62,29 @@ export async function kmeansBestAsync(
   return keep.best();
 }
 
+/**
+ * {@link kmeansBestAsync} started beside other work (after a turn, so that work starts first: a
+ * retrieval pass's threads), taking turns with it at its awaits. `stop` ends it at its next restart
+ * (its result then rejects): the rest of an evaluation failed.
+ */
+export function kmeansBeside(
+  points: Float32Array | Float64Array,
+  n: number,
+  d: number,
+  k: number,
+  seed: number,
+  opts: { between?: () => Promise<void>; onProgress?: (fraction: number) => void } = {},
+): { result: Promise<BestClustering>; stop: () => void } {
+  let stopped = false;
+  const between = async () => {
+    await opts.between?.();
+    if (stopped) throw new Error('k-means: stopped');
+  };
+  const result = Promise.resolve().then(() => kmeansBestAsync(points, n, d, k, seed, { between, onProgress: opts.onProgress }));
+  result.catch(() => undefined); // the caller awaits it, or has stopped it
+  return { result, stop: () => void (stopped = true) };
+}
+
 /** Runs one restart at a time and keeps the first of lowest inertia. */
 function keeper(restarts: number) {
   if (!Number.isInteger(restarts) || restarts < 1) throw new Error(`kmeansBest: need restarts ≥ 1, got ${restarts}`);

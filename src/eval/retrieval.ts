@@ -36,7 +36,7 @@
  */
 import { indexOf, MAX_ITEMS, Selections } from './neighbourSelections';
 import { dotTile, offerBoth, tiledSweep, TILE } from './retrievalTiles';
-import { screenedSweep, type CoarseCosines } from './retrievalScreened';
+import { screenedSweep, screenedWork, type CoarseCosines } from './retrievalScreened';
 import { RowBins, type BinnedPairs, type RowBinning } from './rowBins';
 
 export { TILE } from './retrievalTiles';
@@ -202,7 +202,8 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
   for (let q = 0; q < m; q++) entries += 2 * cap[q];
   const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
   const symmetric = all && entries <= maxEntries && !opts.coarse;
-  const total = symmetric ? (n * (n + 1)) / 2 : m * n;
+  const binRows = opts.coarse && opts.binPairs ? new RowBins(labels, n, opts.binPairs) : undefined;
+  const total = opts.coarse ? screenedWork(n, queries, binRows !== undefined) : symmetric ? (n * (n + 1)) / 2 : m * n;
   const pace = async (work: number) => {
     done += work;
     if (opts.signal?.aborted) throw new Error('retrieval: stopped');
@@ -213,7 +214,6 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
   };
 
   if (opts.coarse) {
-    const binRows = opts.binPairs && new RowBins(labels, n, opts.binPairs);
     await screenedSweep(x, n, d, queries, cap, opts.coarse, pace, finish, { labels, binRows });
     if (binRows) out.pairs = binRows.result();
   } else if (symmetric) {

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { normaliseRows } from './accumulate';
 import { retrievalPass } from './retrieval';
-import { float32CosineBound, sampleOf, screenedSweep, type CoarseCosines } from './retrievalScreened';
+import { float32CosineBound, sampleOf, screenedSweep, screenedWork, type CoarseCosines } from './retrievalScreened';
+import { ROW_BIN_COST, RowBins } from './rowBins';
 
 const KS = [1, 2, 4, 8];
 
@@ -160,6 +161,26 @@ describe('the float32-screened sweep ranks as SPEC does', () => {
     const queries = Int32Array.from([0, 5, 600, 1201]);
     const part = await retrievalPass(s.x, s.labels, s.n, s.d, { ks: KS, queries, coarse: erringScreen(s.x, s.n, s.d, 'random', 500) });
     expect(part).toEqual({ ...(await retrievalPass(s.x, s.labels, s.n, s.d, { ks: KS, queries })), screened: true });
+  });
+
+  it('paces the pairs it bins as well, so its progress follows its work (early queries bin more)', async () => {
+    const s = makeSet(11, [40, 30, 30], 4, 1);
+    const queries = Int32Array.from({ length: s.n }, (_, i) => i);
+    const paced: number[] = [];
+    const atFinish: number[] = []; // the work paced when each query was finished
+    const binRows = new RowBins(s.labels, s.n, { numClasses: 3, bins: 64 });
+    const sum = () => paced.reduce((a, b) => a + b, 0);
+    await screenedSweep(s.x, s.n, s.d, queries, new Int32Array(s.n).fill(10), erringScreen(s.x, s.n, s.d, 'random', 16), async (p) => void paced.push(p), (q) => void (atFinish[q] = sum()), { labels: s.labels, binRows });
+    expect(sum()).toBeCloseTo(screenedWork(s.n, queries, true), 6);
+    expect(sum()).toBeCloseTo(s.n * s.n + (ROW_BIN_COST * s.n * (s.n - 1)) / 2, 6);
+    expect(screenedWork(s.n, queries, false)).toBe(s.n * s.n);
+    // One block of queries (all n): its products are paced first, then query i's binning,
+    // ROW_BIN_COST·(n − 1 − i), as it is finished, then the block's ranking.
+    let binned = (s.n * s.n) / 2;
+    for (let i = 0; i < s.n; i++) {
+      binned += ROW_BIN_COST * (s.n - 1 - i);
+      expect(atFinish[i], `query ${i}`).toBeCloseTo(binned, 6);
+    }
   });
 
   it('the sample is about one item in 8 and does not follow a period of the labels', () => {

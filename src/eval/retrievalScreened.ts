@@ -11,7 +11,7 @@
  */
 import { indexOf, keyBase } from './neighbourSelections';
 import { radixSortWithItems } from './radixSort';
-import type { RowBins } from './rowBins';
+import { ROW_BIN_COST, type RowBins } from './rowBins';
 import { COSINE_GRID } from './snap';
 
 /** Float32 cosines of query rows with every item, a block of items at a time. */
@@ -50,7 +50,8 @@ const THRESHOLD_BINS = 1024;
 
 /**
  * Ranks each query's cap[q] best neighbours among every item, screened by `coarse`, and hands them
- * to `finish` (item indices, best first); `pace` is told the (query, item) pairs done. Resolves to
+ * to `finish` (item indices, best first); `pace` is told the (query, item) pairs done, and the pairs
+ * binned ({@link ROW_BIN_COST} each, when `binRows` bins; {@link screenedWork}). Resolves to
  * how many queries' sampled thresholds held.
  *
  * A block of queries' float32 rows against every item is held whole (at most {@link ROWS_HELD}
@@ -112,13 +113,23 @@ export async function screenedSweep(
       await pace((na * w) / 2);
     }
     for (let a = 0; a < na; a++) {
-      binRows?.add(rows.subarray(a * n, (a + 1) * n), queries[a0 + a]);
+      if (binRows) {
+        binRows.add(rows.subarray(a * n, (a + 1) * n), queries[a0 + a]);
+        await pace(ROW_BIN_COST * (n - 1 - queries[a0 + a]));
+      }
       const count = rankScreened(rows.subarray(a * n, (a + 1) * n), x, d, queries[a0 + a], cap[a0 + a], coarse.eps, work);
       finish(a0 + a, work.ranked, count);
     }
     await pace((na * n) / 2);
   }
   return { guessed: work.guessed };
+}
+
+/** The work {@link screenedSweep} paces in all: (query, item) pairs, and the pairs binned when it bins. */
+export function screenedWork(n: number, queries: Int32Array, bins: boolean): number {
+  let work = queries.length * n;
+  if (bins) for (let q = 0; q < queries.length; q++) work += ROW_BIN_COST * (n - 1 - queries[q]);
+  return work;
 }
 
 /** Steps of a float32 cosine in the sort (2⁻²⁴, its resolution near 1). */

@@ -28,6 +28,15 @@ export interface BinnedPairs {
   neg: Float64Array;
 }
 
+/**
+ * A pair binned, in the retrieval pass's units of work (a query–item pair's float32 product and
+ * ranking = 1), so that the progress of a pass that bins follows its time: a query bins the items
+ * after it, so early queries bin more. Measured on one thread (tfjs-wasm, d = 64, queries spread
+ * over the set): binning added 18 % to the pass at 100,000 items and 15 % at 1,000,000, where a
+ * query bins n/2 pairs on average — about 0.4 of a query–item pair each.
+ */
+export const ROW_BIN_COST = 0.4;
+
 /** Counts in int32 are added into the float64 totals before this many pairs could overflow one. */
 const FLUSH_AT = 2 ** 31 - 1;
 
