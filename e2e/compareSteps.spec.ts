@@ -1,10 +1,10 @@
 import { test, expect, type Page } from '@playwright/test';
 import { openApp, stepTimes } from './helpers';
 
-// The A | B table compares like with like (issue 18, item 6): B evaluates every 4 steps, A every 2,
-// so after 6 steps A's latest evaluation is at step 6 and B's at step 4. The table must compare both
-// at step 4 (the latest both have), say so, and give no verdict until both have evaluated the same
-// step — here step 8.
+// The A | B table compares like with like: B evaluates every 4 steps, A every 2, so after 6 steps A's
+// latest evaluation is at step 6 and B's at step 4. The table must compare both at step 4 (the latest
+// both have), say so, and give its verdict there, labelled with that step — and keep it until both
+// have evaluated a later step (here step 8), which replaces it.
 
 const HASH = '#backend=wasm&data=blobs&classes=4&loss=ssm&alpha=8&steps=0&evalEvery=2&metricsEvery=2&b=1&b.alpha=16&b.evalEvery=4&b.metricsEvery=4';
 
@@ -29,7 +29,7 @@ const seriesAt = (page: Page, key: 'ap' | 'opis', step: number) =>
 
 const ROW_IDS = ['ap', 'opis', 'eps-opis', 'recall-at-1', 'nmi', 'accuracy', 'compactness'];
 
-test('the A | B table compares both runs at the latest step both have evaluated, with no verdict until their steps match', async ({ page }) => {
+test('the A | B table compares both runs at the latest step both have evaluated, and its verdict there stays until a later common step', async ({ page }) => {
   await openApp(page, HASH, 'wasm');
   await page.getByTestId('intro-close').click();
   await expect(page.getByTestId('compare')).toBeVisible();
@@ -41,16 +41,20 @@ test('the A | B table compares both runs at the latest step both have evaluated,
 
   const caption = page.getByTestId('compare-step');
   await expect(caption).toHaveAttribute('data-step', '4');
-  await expect(caption).toHaveAttribute('data-verdict', 'false');
+  await expect(caption).toHaveAttribute('data-verdict', 'true');
   await expect(caption).toContainText('at step 4, the latest both have (A is at step 6, B at step 4)');
-  await expect(caption).toContainText('No verdict');
   const table = page.getByTestId('compare-table');
-  await expect(table.locator('.verdict')).toHaveCount(0);
   for (const id of ROW_IDS) {
     await expect(page.getByTestId(`compare-${id}-a`)).toHaveAttribute('data-step', '4');
     await expect(page.getByTestId(`compare-${id}-b`)).toHaveAttribute('data-step', '4');
-    await expect(page.getByTestId(`compare-${id}-delta`)).toHaveAttribute('data-verdict', 'none');
   }
+  // Each differing row gives its verdict at step 4, and says so.
+  const [opis4A, opis4B] = await seriesAt(page, 'opis', 4);
+  const opis4 = opis4A === opis4B ? 'none' : opis4B < opis4A ? 'better' : 'worse';
+  await expect(page.getByTestId('compare-opis-delta')).toHaveAttribute('data-verdict', opis4);
+  if (opis4 !== 'none') await expect(page.getByTestId('compare-opis-delta').locator('.verdict')).toHaveText(` ${opis4 === 'better' ? '✓ better' : '✗ worse'} at step 4`);
+  const verdicts4 = await table.locator('.verdict').count();
+  expect(verdicts4).toBeGreaterThan(0);
   // The values shown are both runs' at step 4 (not A's latest, at step 6).
   const [apA, apB] = await seriesAt(page, 'ap', 4);
   const shownA = Number.parseFloat((await page.getByTestId('compare-ap-a').textContent()) ?? '');
@@ -58,8 +62,15 @@ test('the A | B table compares both runs at the latest step both have evaluated,
   expect(shownA).toBeCloseTo(apA, 4);
   expect(shownB).toBeCloseTo(apB, 4);
 
-  // Two steps more: both have evaluated step 8, and the table gives its verdict there.
-  await stepTimes(page, 2);
+  // One step more (neither evaluates at step 7): the verdict at step 4 stays as it was.
+  await stepTimes(page, 1);
+  await expect.poll(() => evaluated(page), { timeout: 120_000 }).toEqual({ a: [7, 6, 6], b: [7, 4, 4] });
+  await expect(caption).toHaveAttribute('data-step', '4');
+  await expect(table.locator('.verdict')).toHaveCount(verdicts4);
+  await expect(page.getByTestId('compare-opis-delta')).toHaveAttribute('data-verdict', opis4);
+
+  // One more: both have evaluated step 8, which replaces step 4 in the table.
+  await stepTimes(page, 1);
   await expect.poll(() => evaluated(page), { timeout: 120_000 }).toEqual({ a: [8, 8, 8], b: [8, 8, 8] });
   await expect(caption).toHaveAttribute('data-step', '8');
   await expect(caption).toHaveAttribute('data-verdict', 'true');

@@ -142,3 +142,41 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: test.info().outputPath('phone-blobs.png') });
   });
 });
+
+// A projector is often 1024×768: in lecture mode every comparison preset's key views fit whole at
+// the common screen sizes, before and while it trains, and the table's first row is the lesson's
+// number (the claimed metric) — alone in the table until "Show all views".
+for (const [width, height] of [[1024, 768], [1280, 800], [1920, 1080]] as const) {
+  test.describe(`lecture mode at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+    for (const preset of PRESETS.filter((p) => p.runs.length > 1)) {
+      test(`${preset.id}: the key views${preset.claim ? ' and the lesson’s row' : ''} fit whole`, async ({ page }) => {
+        test.setTimeout(300_000);
+        await page.goto(`/#preset=${preset.id}&ui=lecture&backend=wasm&autoplay=0`);
+        await expect(page.getByTestId('play')).toBeEnabled({ timeout: 120_000 });
+        await expectKeyViewsWhole(page, preset);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the screen').toBeLessThanOrEqual(width);
+        const table = page.getByTestId('compare-table');
+        const first = table.locator('tbody tr').first();
+        if (preset.claim) {
+          const row = { ap: 'ap', opis: 'opis', epsOpis: 'eps-opis', recallAt1: 'recall-at-1', accuracy: 'accuracy', compactness: 'compactness' }[preset.claim.metric];
+          await expect(first).toHaveAttribute('data-testid', `compare-row-${row}`);
+          await expect(first).toHaveAttribute('data-lesson', 'true');
+          await expect(first.getByTestId('lesson-mark')).toBeVisible();
+          // The lesson's row alone; "Show all views" brings the others.
+          await expect(table.locator('tbody tr:visible')).toHaveCount(1);
+          await page.getByTestId('show-all-views').click();
+          await expect(table.locator('tbody tr:visible')).toHaveCount(7);
+          await page.getByTestId('show-all-views').click();
+        } else await expect(page.getByTestId('lesson-mark')).toHaveCount(0);
+        // The smallest screen again while it trains: every cell filled, still whole.
+        if (width > 1024) return;
+        await page.getByTestId('play').click();
+        await expect(first.locator('[data-testid$="-delta"]')).toHaveAttribute('data-agree', /\d\/3/, { timeout: 240_000 });
+        await page.getByTestId('pause').click();
+        await expectKeyViewsWhole(page, preset);
+        if (preset.id === 'hu-temperature') await page.screenshot({ path: test.info().outputPath(`lecture-${width}.png`) });
+      });
+    }
+  });
+}

@@ -93,7 +93,9 @@ try {
   let lesson = null;
   if (parts.includes('lesson')) {
     const ids = process.env.BENCH_PRESETS?.split(',') ?? null;
-    const rows = await measureTimeToLesson(browser, base, { ids, log: (r) => console.log(r) });
+    const quiet = await measureTimeToLesson(browser, base, { ids, log: (r) => console.log(r) });
+    const busy = await measureTimeToLesson(browser, base, { ids, busy: true, log: (r) => console.log('busy', r) });
+    const rows = [...quiet, ...busy];
     const other = process.env.BENCH_LESSON_BASE;
     let before = null;
     if (other) {

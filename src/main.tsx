@@ -4,11 +4,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
-import { Controller } from './ui/controller';
+import { Controller } from './ui/run/controller';
 import { createPlaygroundStore, loadRecorded } from './state/store';
 import { defaultConfig } from './state/params';
 import { introWanted } from './ui/help/Intro';
 import './ui/styles.css';
+import { loadHash } from './ui/run/pageLink';
 
 declare global {
   interface Window {
@@ -25,7 +26,7 @@ window.playground = { store, controller };
 
 /** Opens the run a link describes; `autoplay=1` starts training as soon as it is ready. */
 function open(hash: string): void {
-  const view = controller.loadHash(hash);
+  const view = loadHash(controller, hash);
   // A presentation, an embedded view or a preset's link opens straight onto the plots (the intro
   // is not dismissed for good: a bare visit later still shows it).
   if (view.ui !== 'full' || store.getState().preset !== null) store.setState({ introOpen: false });

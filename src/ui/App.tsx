@@ -1,6 +1,6 @@
 import { useRef, type MouseEvent } from 'react';
 import { ControllerContext } from './context';
-import type { Controller } from './controller';
+import type { Controller } from './run/controller';
 import { Header } from './Header';
 import { Notices } from './Notices';
 import { DataLoadFailed } from './DataLoadFailed';

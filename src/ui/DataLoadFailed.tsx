@@ -1,6 +1,7 @@
 import { useAppState, useController } from './context';
 import { PARAM_BY_KEY, optionLabel } from '../state/params';
 import { cleanText, dismissNotice } from '../state/notices';
+import { setParam } from './run/pageLink';
 
 /**
  * Shown when the dataset could not be loaded (the reason is in the error notice above): try the
@@ -30,7 +31,7 @@ export function DataLoadFailed() {
           Try again
         </button>
         {toys.map((t) => (
-          <button type="button" key={t} data-testid={`use-toy-${t}`} onClick={act(() => c.setParam('data', t))}>
+          <button type="button" key={t} data-testid={`use-toy-${t}`} onClick={act(() => setParam(c, 'data', t))}>
             Use {optionLabel(spec, t).replace(/ \(2-D toy set\)$/, '')}
           </button>
         ))}

@@ -4,6 +4,7 @@ import { ProgressBar } from './ProgressBar';
 import { PresetMenu } from './presets/PresetMenu';
 import { openGlossary } from '../state/store';
 import { setShortcutsOpen } from './shortcuts';
+import { setUi } from './run/pageLink';
 
 /** Title, the backend in use in words (its details behind a disclosure), and the data-loading progress. */
 export function Header() {
@@ -24,7 +25,7 @@ export function Header() {
           ⌨
         </button>
         {/* A presentation for a room: transport and large views only (the link keeps ui=lecture). */}
-        <button type="button" data-testid="lecture-mode" title="Present: large plots, only play, pause, step and reset (Esc leaves)" onClick={() => controller.setUi('lecture')}>
+        <button type="button" data-testid="lecture-mode" title="Present: large plots, only play, pause, step and reset (Esc leaves)" onClick={() => setUi(controller, 'lecture')}>
           Lecture mode
         </button>
       </nav>

@@ -1,4 +1,5 @@
 import { useAppState, useController } from './context';
+import { useTransportState } from './run/useTransport';
 import { changedSettings } from '../state/summary';
 import { Tip } from './help/Tip';
 import { isolationSentence, pageIsolation } from '../isolation/isolation';
@@ -8,7 +9,6 @@ const fmt = (v: number | undefined, digits = 4) => (v === undefined ? '—' : Nu
 /** The run at a glance: step, last loss, α and learning rate in force, accuracy, live tensors. */
 export function StatusBar() {
   const step = useAppState((s) => s.step);
-  const running = useAppState((s) => s.running);
   const numTensors = useAppState((s) => s.numTensors);
   const dataset = useAppState((s) => s.dataset);
   const snapshot = useAppState((s) => s.snapshot);
@@ -18,6 +18,8 @@ export function StatusBar() {
   const onCpu = useAppState((s) => s.backend?.active === 'wasm' || s.backend?.active === 'cpu');
   // A comparison on CPU runs more runs than compute at once: they take turns (src/worker/cpuTurns.ts).
   const controller = useController();
+  // A comparison trains while any of its runs does (as the transport says).
+  const { running } = useTransportState(controller);
   const runs = controller.compare ? 2 * controller.seeds : 1;
   const turns = controller.cpuTurns();
   // The backend is said once, by the header's backend line: not again here.

@@ -1,17 +1,18 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useAppState, useController } from './context';
 import { addNotice } from '../state/store';
-import { cancelReset, confirmReset, isReady, requestReset, useRunGuard } from './runGuard';
+import { cancelReset, confirmReset, requestReset, useRunGuard } from './runGuard';
+import { useTransportState } from './run/useTransport';
+import { shareUrl } from './run/pageLink';
 
 /** Play, pause, single step, reset, and the link that reproduces the run. */
 export function Transport() {
   const c = useController();
-  const running = useAppState((s) => s.running);
-  const finished = useAppState((s) => s.finished);
-  const diverged = useAppState((s) => s.diverged);
+  // A comparison plays while any of its runs does, and can be played while any ready run is paused.
+  const { running, idle, halted, ready } = useTransportState(c);
+  const finished = useAppState((s) => s.finished) && halted;
   // After a divergence every further step is NaN: only Reset (or a changed setting) continues.
-  const halted = finished || diverged;
-  const ready = useAppState(isReady);
+  const diverged = useAppState((s) => s.diverged);
   const lecture = useAppState((s) => s.ui === 'lecture');
   const step = useAppState((s) => s.step);
   const guard = useRunGuard();
@@ -42,7 +43,7 @@ export function Transport() {
       }
     }
     if (now !== sectionRef.current) sectionRef.current?.focus();
-  }, [running, ready, halted]);
+  }, [running, idle, ready, halted]);
   // The question about resetting a finished run takes the focus on its safe answer; once it is gone
   // (answered, or the run replaced), the focus must not fall to <body>.
   const asked = useRef(false);
@@ -79,7 +80,7 @@ export function Transport() {
   };
 
   const share = async () => {
-    const url = c.shareUrl();
+    const url = shareUrl(c);
     setLink(url);
     try {
       await navigator.clipboard.writeText(url);
@@ -93,7 +94,7 @@ export function Transport() {
     // Focusable (not by Tab) so the focus has a place to wait that no key press can hurt.
     <section className="transport" ref={sectionRef} tabIndex={-1} data-testid="transport">
       <div className="buttons" ref={buttonsRef} onFocus={onFocus} onBlur={onBlur}>
-        <button data-testid="play" onClick={() => c.play()} disabled={!ready || running || halted} title="Train continuously (Space)" aria-keyshortcuts="Space">
+        <button data-testid="play" onClick={() => c.play()} disabled={!ready || halted || !idle} title="Train continuously (Space)" aria-keyshortcuts="Space">
           ▶ Play
         </button>
         <button data-testid="pause" onClick={() => c.pause()} disabled={!running} title="Pause after the current step (Space)" aria-keyshortcuts="Space">

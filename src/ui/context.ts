@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Controller } from './controller';
+import type { Controller } from './run/controller';
 import type { PlotContext } from './help/plotHelp';
 import { usePlayground, type PlaygroundState } from '../state/store';
 

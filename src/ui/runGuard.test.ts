@@ -12,6 +12,7 @@ function fakeRun(compare: PlaygroundStore | null = null) {
   const run: GuardedRun = {
     store,
     compare: compare ? { store: compare } : null,
+    runStates: () => [store.getState(), ...(compare ? [compare.getState()] : [])],
     play: () => calls.push('play'),
     pause: () => calls.push('pause'),
     reset: () => calls.push('reset'),

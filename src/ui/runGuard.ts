@@ -16,6 +16,8 @@ import type { PlaygroundState, PlaygroundStore } from '../state/store';
 export interface GuardedRun {
   readonly store: PlaygroundStore;
   readonly compare: { readonly store: PlaygroundStore } | null;
+  /** The state of every run the transport drives (A's first: A, its further seeds, B, B's). */
+  runStates(): PlaygroundState[];
   play(): void;
   pause(): void;
   reset(): void;
@@ -32,6 +34,28 @@ export interface GuardState {
 export const isReady = (s: PlaygroundState): boolean => s.dataset !== null && s.progress === null;
 /** The run cannot train on (step limit reached, or diverged). */
 export const isHalted = (s: PlaygroundState): boolean => s.finished || s.diverged;
+/** What the transport shows for the runs it drives (A's first): a comparison plays while any of its runs does. */
+export interface TransportState {
+  /** A's run can be played: its data and model are ready. */
+  ready: boolean;
+  /** Some run trains (Pause stops them all). */
+  running: boolean;
+  /** Some ready run could train and does not (Play starts it). */
+  idle: boolean;
+  /** No run can train on (each reached its step limit or diverged). */
+  halted: boolean;
+}
+
+/** The transport's state over the states of the runs it drives, A's first. */
+export function transportState(runs: readonly PlaygroundState[]): TransportState {
+  return {
+    ready: runs.length > 0 && isReady(runs[0]),
+    running: runs.some((s) => s.running),
+    idle: runs.some((s) => !s.running && isReady(s) && !isHalted(s)),
+    halted: runs.every(isHalted),
+  };
+}
+
 /** The run is being built (it will be ready unless loading fails). */
 const isBuilding = (s: PlaygroundState): boolean => !isReady(s) && s.dataError === null && s.fatal === null;
 
@@ -97,16 +121,17 @@ export function cancelPlayWhenReady(): void {
  */
 export function togglePlay(c: GuardedRun): boolean {
   const s = c.store.getState();
+  const t = transportState(c.runStates());
   if (state.playWhenReady) {
     cancelPlayWhenReady();
     return true;
   }
-  if (sent?.store === c.store ? sent.running : s.running) {
+  if (sent?.store === c.store ? sent.running : t.running) {
     send(c, false);
     return true;
   }
-  if (isHalted(s)) return false;
-  if (isReady(s)) {
+  if (t.halted) return false;
+  if (t.ready) {
     send(c, true);
     return true;
   }

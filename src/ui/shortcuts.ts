@@ -7,8 +7,9 @@
  * twice).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Controller } from './controller';
-import { requestReset, resetLosesRun, togglePlay } from './runGuard';
+import type { Controller } from './run/controller';
+import { requestReset, resetLosesRun, togglePlay, transportState } from './runGuard';
+import { setUi } from './run/pageLink';
 
 /** What a key press asks for. */
 export type ShortcutAction = 'toggle' | 'step' | 'reset' | 'help' | 'escape';
@@ -86,7 +87,7 @@ export function useShortcutsOpen(): boolean {
 
 /** Back to the full page from lecture mode, the keyboard focus on the button that comes back to it. */
 export function leaveLecture(c: Controller): void {
-  c.setUi('full');
+  setUi(c, 'full');
   // The focused control (Exit, or none) is gone with the lecture bar: do not drop the focus on <body>.
   requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="lecture-mode"]')?.focus());
 }
@@ -94,15 +95,14 @@ export function leaveLecture(c: Controller): void {
 /** Carries out `action` on the page's controller; true when it did something. */
 function perform(c: Controller, action: ShortcutAction): boolean {
   const s = c.store.getState();
-  const ready = s.dataset !== null && s.progress === null;
-  const halted = s.finished || s.diverged;
+  const { ready, running, halted } = transportState(c.runStates());
   switch (action) {
     case 'toggle':
       // Plays, pauses, or (while the run is being built) starts it once it is ready (runGuard.ts).
       return togglePlay(c);
     case 'step':
       // As the Step button: only while paused, on a run that can go on.
-      if (!ready || s.running || halted) return false;
+      if (!ready || running || halted) return false;
       c.stepOnce();
       return true;
     case 'reset':

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ControllerContext, useAppState, useController } from '../context';
 import { ParamPanel } from '../controls/ParamPanel';
 import { MAX_SEEDS } from '../../state/urlSchema';
+import { compareOnSeeds, compareWith } from '../run/pageLink';
 
 /** The seeds a comparison trains on when "Compare with…" starts it: three, so one lucky seed cannot make a lesson (issue 18 §4). */
 const DEFAULT_COMPARE_SEEDS = 3;
@@ -24,7 +25,7 @@ export function SettingsPanel() {
       <div className="edit-tabs">
         <label className="compare-seeds" title="How many seeds A and B each train on (seed s, s + 1, …): the table then shows the mean ± half-range and on how many seeds B is better">
           Seeds{' '}
-          <select data-testid="compare-seeds" value={seeds} onChange={(e) => (b ? a.setSeeds(Number(e.target.value)) : setSeedsToStart(Number(e.target.value)))}>
+          <select data-testid="compare-seeds" value={seeds} onChange={(e) => (b ? compareOnSeeds(a, Number(e.target.value)) : setSeedsToStart(Number(e.target.value)))}>
             {Array.from({ length: MAX_SEEDS }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -48,7 +49,7 @@ export function SettingsPanel() {
             data-testid="compare-start"
             title="Train a second configuration B beside this one, on the same seeds and data"
             onClick={() => {
-              a.setCompare(undefined, seedsToStart);
+              compareWith(a, undefined, seedsToStart);
               setSide('b');
             }}
           >

@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import type { PlaygroundState } from '../../state/store';
 import { meanAndHalfRange } from '../../state/presetClaims';
-import type { Controller } from '../controller';
-import { alignRuns, comparedStep, seedAgreement, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
+import type { Controller } from '../run/controller';
+import { alignRuns, comparedStep, rowsInOrder, seedAgreement, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
 import { useSides } from './sides';
 import { TAR_FARS } from '../../eval/roc';
+import { PRESET_BY_ID } from '../../state/presets';
+import type { ClaimMetric } from '../../state/presetClaims';
+import { usePlayground } from '../../state/store';
 
 /** The two groups of rows: the all-pairs metrics (evaluated every `metricsEvery` steps) and the embedding refresh's (every `evalEvery`). */
 type Group = 'metrics' | 'embedding';
@@ -18,6 +22,8 @@ type Row = {
   latest: (s: PlaygroundState) => number | undefined;
   /** Which direction is better; null for a number with no better side (a threshold), which gets no verdict. */
   better: 'higher' | 'lower' | null;
+  /** The preset claim this row shows (presetClaims.ts), if any. */
+  claim?: ClaimMetric;
 };
 
 const recall1 = (s: PlaygroundState) => {
@@ -27,13 +33,13 @@ const recall1 = (s: PlaygroundState) => {
 
 /** The rows of the table: the metrics both runs report, and which direction is better. */
 const ROWS: Row[] = [
-  { id: 'ap', label: 'PR-AUC (AP)', group: 'metrics', series: (s) => s.evalSeries.ap, latest: (s) => s.evaluation?.ap, better: 'higher' },
-  { id: 'opis', label: 'OPIS', group: 'metrics', series: (s) => s.evalSeries.opis, latest: (s) => s.evaluation?.opis, better: 'lower' },
-  { id: 'eps-opis', label: 'ε-OPIS', group: 'metrics', series: (s) => s.evalSeries.epsOpis, latest: (s) => s.evaluation?.epsOpis, better: 'lower' },
-  { id: 'recall-at-1', label: 'Recall@1', group: 'metrics', series: (s) => s.evalSeries.recallAt1, latest: recall1, better: 'higher' },
+  { id: 'ap', label: 'PR-AUC (AP)', group: 'metrics', series: (s) => s.evalSeries.ap, latest: (s) => s.evaluation?.ap, better: 'higher', claim: 'ap' },
+  { id: 'opis', label: 'OPIS', group: 'metrics', series: (s) => s.evalSeries.opis, latest: (s) => s.evaluation?.opis, better: 'lower', claim: 'opis' },
+  { id: 'eps-opis', label: 'ε-OPIS', group: 'metrics', series: (s) => s.evalSeries.epsOpis, latest: (s) => s.evaluation?.epsOpis, better: 'lower', claim: 'epsOpis' },
+  { id: 'recall-at-1', label: 'Recall@1', group: 'metrics', series: (s) => s.evalSeries.recallAt1, latest: recall1, better: 'higher', claim: 'recallAt1' },
   { id: 'nmi', label: 'NMI', group: 'metrics', series: (s) => s.evalSeries.nmi, latest: (s) => s.evaluation?.nmi, better: 'higher' },
-  { id: 'accuracy', label: 'Accuracy (nearest centroid)', group: 'embedding', series: (s) => s.history.accuracy, latest: (s) => s.snapshot?.accuracy, better: 'higher' },
-  { id: 'compactness', label: 'Compactness', group: 'embedding', series: (s) => s.history.compactness, latest: (s) => s.snapshot?.compactness, better: 'lower' },
+  { id: 'accuracy', label: 'Accuracy (nearest centroid)', group: 'embedding', series: (s) => s.history.accuracy, latest: (s) => s.snapshot?.accuracy, better: 'higher', claim: 'accuracy' },
+  { id: 'compactness', label: 'Compactness', group: 'embedding', series: (s) => s.history.compactness, latest: (s) => s.snapshot?.compactness, better: 'lower', claim: 'compactness' },
 ];
 
 /** TAR and the threshold at target FAR `far` of a report's operating points (undefined when not on its grid). */
@@ -84,18 +90,27 @@ function short(v: number): string {
   return Number.isFinite(v) && v !== 0 && Math.abs(v) < 0.01 ? v.toExponential(2) : fmt(v);
 }
 
-/** One side's cell: its value, or over several seeds their mean ± half-range. */
-function sideCell(values: number[]): { text: string; mean: number } {
+/** One side's cell: its value, or over several seeds their mean and "± half-range" (on a line of its own where the column is narrow). */
+function sideCell(values: number[]): { text: ReactNode; mean: number } {
   if (values.length === 1) return { text: fmt(values[0]), mean: values[0] };
   const { mean, spread } = meanAndHalfRange(values);
-  return { text: mean === null ? '—' : `${short(mean)} ± ${short(spread ?? NaN)}`, mean: mean ?? NaN };
+  if (mean === null) return { text: '—', mean: NaN };
+  return {
+    text: (
+      <>
+        {short(mean)}
+        <span className="cell-spread"> ± {short(spread ?? NaN)}</span>
+      </>
+    ),
+    mean,
+  };
 }
 
 /**
  * Metrics of A and B side by side with their difference; fills once both runs have an evaluation.
  * Like is compared with like: every run at the latest step all have evaluated (said in the caption,
- * and in each cell's `data-step`), with a verdict (✓ better / ✗ worse) only once that step is the
- * latest of every run. On several seeds each cell is the mean ± half-range over seeds, the
+ * and in each cell's `data-step`), with its verdict (✓ better / ✗ worse) at that step, kept until a
+ * later common step replaces it. An opened preset's claimed metric is the first row. On several seeds each cell is the mean ± half-range over seeds, the
  * difference says on how many seeds B is on the better side, and the verdict needs all of them
  * (else "within seed noise"). `showStep` = false for evaluated sets (no training steps to speak of;
  * they get the verification rows too: TAR at FAR 1e-4, 1e-3, 1e-2 and the threshold each needs).
@@ -109,6 +124,9 @@ export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Cont
   const caption = stepCaption((['metrics', 'embedding'] as const).map((g) => ({ label: GROUP_LABEL[g], align: align[g] })), seeds);
   const captionStep = comparedStep(align.metrics) ?? comparedStep(align.embedding);
   const allDue = verdictDue(align.metrics) && verdictDue(align.embedding);
+  // The opened preset's claim (only while its guide is open over this comparison): its row first.
+  const claim = usePlayground(a.store, (s) => (s.preset ? (PRESET_BY_ID.get(s.preset.id)?.claim?.metric ?? null) : null));
+  const rows = rowsInOrder(showStep ? ROWS : [...ROWS, ...SET_ROWS], showStep ? claim : null);
   return (
     <table className="compare-table" data-testid="compare-table" data-filled={both} data-seeds={seeds}>
       {showStep && (
@@ -129,7 +147,7 @@ export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Cont
         </tr>
       </thead>
       <tbody>
-        {(showStep ? ROWS : [...ROWS, ...SET_ROWS]).map((r) => {
+        {rows.map((r) => {
           const al = align[r.group];
           const va = as.map((s, i) => valueOf(r, s, al, i, 'a'));
           const vb = bs.map((s, i) => valueOf(r, s, al, seeds + i, 'b'));
@@ -147,17 +165,25 @@ export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Cont
           // One seed: the sign of the difference; several: only when every seed agrees; none for a number without a better side.
           const verdict =
             better === null || !due || !Number.isFinite(delta) || delta === 0 ? '' : seeds === 1 ? ((delta > 0) === (better === 'higher') ? 'better' : 'worse') : agree.verdict;
+          const at = showStep && compared ? ` at step ${comparedStep(al)}` : '';
           const why =
             verdict === 'noise'
-              ? `B is ${r.better} on ${agree.better} of ${agree.n} seeds: within seed noise`
+              ? `B is ${r.better} on ${agree.better} of ${agree.n} seeds${at}: within seed noise`
               : verdict
-                ? `B is ${verdict} (${r.better} is better)${seeds > 1 ? ` on every one of ${agree.n} seeds` : ''}`
-                : compared && !due
-                  ? `At step ${comparedStep(al)}, the latest step all runs have: no verdict until every run has evaluated the same step`
-                  : '';
+                ? `B is ${verdict} (${r.better} is better)${seeds > 1 ? ` on every one of ${agree.n} seeds` : ''}${at}`
+                : '';
+          const lesson = claim !== null && r.claim === claim && showStep;
           return (
-            <tr key={r.id} data-testid={`compare-row-${r.id}`}>
-              <th scope="row">{r.label}</th>
+            <tr key={r.id} data-testid={`compare-row-${r.id}`} className={lesson ? 'lesson-row' : undefined} data-lesson={lesson || undefined}>
+              <th scope="row">
+                {r.label}
+                {lesson && (
+                  <span className="lesson-mark" data-testid="lesson-mark" title="The number this preset's lesson is about: its claim is judged on it">
+                    {' '}
+                    the lesson’s number
+                  </span>
+                )}
+              </th>
               <td data-testid={`compare-${r.id}-a`} data-step={va[0].step ?? ''} data-values={seeds > 1 ? va.map((v) => v.value).join(' ') : undefined}>
                 {ca.text}
               </td>
@@ -174,9 +200,9 @@ export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Cont
                     {agree.n - agree.better - agree.worse > 0 && `, tied on ${agree.n - agree.better - agree.worse}`}
                   </span>
                 )}
-                {verdict === 'better' && <span className="verdict"> ✓ better</span>}
-                {verdict === 'worse' && <span className="verdict"> ✗ worse</span>}
-                {verdict === 'noise' && <span className="verdict"> within seed noise</span>}
+                {verdict === 'better' && <span className="verdict"> ✓ better{at}</span>}
+                {verdict === 'worse' && <span className="verdict"> ✗ worse{at}</span>}
+                {verdict === 'noise' && <span className="verdict"> within seed noise{at}</span>}
               </td>
             </tr>
           );

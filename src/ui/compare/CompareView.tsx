@@ -10,8 +10,9 @@ import { PlotExportButtons } from '../exports/PlotExportButtons';
 import type { CompareChartId } from '../exports/exportable';
 import { PARAMS, optionLabel } from '../../state/params';
 import { usePlayground, type PlaygroundState } from '../../state/store';
-import type { Controller } from '../controller';
+import type { Controller } from '../run/controller';
 import { PairExportButtons } from './PairExportButtons';
+import { compareWith } from '../run/pageLink';
 
 const SIZE: [number, number] = [400, 200];
 
@@ -60,7 +61,7 @@ function Comparison({ a, b }: { a: Controller; b: Controller }) {
           caption={`B differs from A in: ${differences(configA, configB)}${a.seeds > 1 ? ` · shown: init seed ${configA.seed}, one of the ${a.seeds} seeds each side trained` : ''}`}
           host={() => section.current}
         />
-        <button type="button" data-testid="compare-stop" onClick={() => a.setCompare(null)}>
+        <button type="button" data-testid="compare-stop" onClick={() => compareWith(a, null)}>
           Stop comparing
         </button>
       </header>

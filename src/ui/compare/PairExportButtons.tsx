@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Controller } from '../controller';
+import type { Controller } from '../run/controller';
 import { addNotice, usePlayground, type PlaygroundState } from '../../state/store';
 import { PRESET_BY_ID, presetRunIndex } from '../../state/presets';
 import { runLabel, runTitle } from '../../state/summary';
@@ -8,6 +8,7 @@ import { saveFile } from '../exports/download';
 import { svgToPng } from '../exports/plotExport';
 import { pairFigureSvg, pairHasContent, pairRunData, type PairFigure } from '../exports/pairFigure';
 import { A_COLOUR, B_COLOUR } from './pairChart';
+import { shareUrl } from '../run/pageLink';
 
 /** A run's name in the figure: its preset run's label ("α = 4") when it is one, else its settings in a few words. */
 function runName(s: PlaygroundState, preset: PlaygroundState['preset']): string {
@@ -29,7 +30,7 @@ export function buildPairFigure(a: Controller, b: Controller, caption: string, h
     title: preset ? preset.title : runTitle(sa.config, sb.config).replace(/ · Metric Playground$/, ''),
     caption,
     data: data[0] === data[1] ? data[0] : `A: ${data[0]}; B: ${data[1]}`,
-    link: a.shareUrl(),
+    link: shareUrl(a),
     runs: [
       pairRunData(sa, 'A', runName(sa, sa.preset), A_COLOUR, v('--run-a-ink', A_COLOUR)),
       pairRunData(sb, 'B', runName(sb, sa.preset), B_COLOUR, v('--run-b-ink', B_COLOUR)),

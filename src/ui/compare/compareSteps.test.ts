@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignRuns, latestStep, seedAgreement, seedBand, stepCaption, verdictDue, type RunSteps } from './compareSteps';
+import { alignRuns, latestStep, rowsInOrder, seedAgreement, seedBand, stepCaption, verdictDue, type RunSteps } from './compareSteps';
 
 const run = (steps: number[], extra: number | null = null): RunSteps => ({ steps, extra: extra === null ? null : { step: extra } });
 
@@ -10,10 +10,10 @@ describe('alignRuns on several seeds', () => {
     expect(alignRuns([run([10, 30])], [run([20])]).source).toBe('none');
     expect(alignRuns([run([10, 20, 20])], [run([20])])).toMatchObject({ index: [2, 0] });
   });
-  it('gives a verdict only once every seed of both sides is at the compared step', () => {
+  it('gives its verdict at the latest step every seed of both sides has, while some are further on', () => {
     const behind = alignRuns([run([50, 100]), run([50])], [run([50, 100]), run([50, 100])]);
     expect(behind).toMatchObject({ source: 'series', step: 50, same: false, latestA: 50, latestB: 100 });
-    expect(verdictDue(behind)).toBe(false);
+    expect(verdictDue(behind)).toBe(true);
     const level = alignRuns([run([50, 100]), run([50, 100])], [run([50, 100]), run([50, 100])]);
     expect(level).toMatchObject({ step: 100, same: true, index: [1, 1, 1, 1] });
     // "Evaluate all" counts only when every run made it at the same step.
@@ -23,10 +23,27 @@ describe('alignRuns on several seeds', () => {
 });
 
 describe('alignRuns', () => {
-  it('A at step 50, B at 25: compares at 25, no verdict', () => {
+  it('A at step 50, B at 25: compares at 25, with a verdict there', () => {
     const al = alignRuns([run([25, 50])], [run([25])]);
     expect(al).toMatchObject({ source: 'series', step: 25, index: [0, 0], same: false, latestA: 50, latestB: 25 });
-    expect(verdictDue(al)).toBe(false);
+    expect(verdictDue(al)).toBe(true);
+  });
+  it('the compared step never moves back while the runs evaluate on at different paces', () => {
+    // Six runs evaluating every 25 steps, each at its own pace: the verdict's step only moves on.
+    const paces = [1, 3, 2, 1, 2, 3];
+    let last = -1;
+    for (let t = 1; t <= 24; t++) {
+      const runs = paces.map((p) => run(Array.from({ length: Math.floor(t / p) }, (_, i) => 25 * (i + 1))));
+      const al = alignRuns(runs.slice(0, 3), runs.slice(3));
+      if (al.source === 'none') {
+        expect(last).toBe(-1);
+        continue;
+      }
+      expect(verdictDue(al)).toBe(true);
+      expect(al.step).toBeGreaterThanOrEqual(last);
+      last = al.step;
+    }
+    expect(last).toBe(25 * 8);
   });
   it('both at the same latest step: a verdict', () => {
     const al = alignRuns([run([25, 50])], [run([50])]);
@@ -41,7 +58,7 @@ describe('alignRuns', () => {
   it('full evaluations compare only with full evaluations at the same step', () => {
     // Both evaluated every item at step 110 (periodic ones at 100): the full ones, with a verdict.
     expect(alignRuns([run([100], 110)], [run([100], 110)])).toMatchObject({ source: 'extra', step: 110, same: true });
-    // Only A's full one at 110 so far: the periodic ones at 100, no verdict (A's latest is later).
+    // Only A's full one at 110 so far: the periodic ones at 100 (A's latest is later).
     const onlyA = alignRuns([run([100], 110)], [run([100])]);
     expect(onlyA).toMatchObject({ source: 'series', step: 100, same: false, latestA: 110, latestB: 100 });
     // Full ones at different steps: the periodic series again.
@@ -68,10 +85,9 @@ describe('stepCaption', () => {
       'A and B compared at step 50, the latest step of both.',
     );
   });
-  it('says which step it compares at and that no verdict is given while they differ', () => {
+  it('says which step it compares at while the runs stand at different steps', () => {
     const text = stepCaption([{ label: metrics, align: alignRuns([run([100, 200, 250])], [run([100, 200])]) }]);
-    expect(text).toContain('at step 200, the latest both have (A is at step 250, B at step 200)');
-    expect(text).toContain('No verdict');
+    expect(text).toBe(`${metrics} at step 200, the latest both have (A is at step 250, B at step 200).`);
   });
   it('says when nothing is comparable yet, and is empty before any evaluation', () => {
     expect(stepCaption([{ label: metrics, align: alignRuns([run([10])], [run([])]) }])).toContain('no step both have evaluated yet (A: step 10, B: none yet)');
@@ -99,7 +115,16 @@ describe('seedAgreement', () => {
     const level = alignRuns([run([100]), run([100])], [run([100]), run([100])]);
     expect(stepCaption([{ label: 'm', align: level }], 2)).toBe('A and B, 2 seeds each, compared at step 100, the latest step of all 4 runs; each cell is the mean ± half-range over the seeds.');
     const behind = alignRuns([run([50, 100]), run([50])], [run([50, 100]), run([50, 100])]);
-    expect(stepCaption([{ label: 'm', align: behind }], 2)).toContain('A’s slowest seed is at step 50');
+    expect(stepCaption([{ label: 'm', align: behind }], 2)).toBe('m at step 50, the latest all runs have (A’s slowest seed is at step 50, B’s at step 100); each cell is the mean ± half-range over the seeds.');
+  });
+});
+
+describe('rowsInOrder', () => {
+  const rows = [{ id: 'ap', claim: 'ap' as const }, { id: 'nmi' }, { id: 'compactness', claim: 'compactness' as const }];
+  it('puts the claimed metric first and keeps the rest in order', () => {
+    expect(rowsInOrder(rows, 'compactness').map((r) => r.id)).toEqual(['compactness', 'ap', 'nmi']);
+    expect(rowsInOrder(rows, null).map((r) => r.id)).toEqual(['ap', 'nmi', 'compactness']);
+    expect(rowsInOrder(rows, 'opis').map((r) => r.id)).toEqual(['ap', 'nmi', 'compactness']);
   });
 });
 

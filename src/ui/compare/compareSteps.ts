@@ -1,9 +1,12 @@
 /**
  * Which step the A | B table compares two runs at (pure; no React). Each run's metrics exist only at
  * the steps it evaluated, and two runs rarely evaluate at the same pace (one is slower, or evaluates
- * every 20 steps against the other's 10). The table compares both at the latest step both have
- * evaluated, and gives a verdict (better / worse) only when that step is each run's latest.
+ * every 20 steps against the other's 10). The table compares every run at the latest step all of
+ * them have evaluated — like with like — and gives its verdict (better / worse) there, labelled with
+ * that step. The series only grow, so that step only moves on: a verdict stays until a later common
+ * step replaces it, and never blinks off while the runs train at different paces.
  */
+import type { ClaimMetric } from '../../state/presetClaims';
 
 /** One run's evaluations of a group of metrics. */
 export interface RunSteps {
@@ -68,26 +71,27 @@ export function alignRuns(a: readonly RunSteps[], b: readonly RunSteps[]): Align
   return { source: 'series', step, index, same: runs.every((r) => latestStep(r) === step), latestA, latestB };
 }
 
-/** Whether the alignment allows a verdict (better / worse). */
-export const verdictDue = (al: Alignment): boolean => al.source !== 'none' && al.same;
+/** Whether the alignment allows a verdict (better / worse): every run is compared at one step. */
+export const verdictDue = (al: Alignment): boolean => al.source !== 'none';
 
 /** The step the alignment compares at, or null. */
 export const comparedStep = (al: Alignment): number | null => (al.source === 'none' ? null : al.step);
 
 /**
- * The table's caption: at which step each group of rows is compared and, while the runs are at
- * different steps, that no verdict is given. Empty when neither run has evaluated anything.
+ * The table's caption: at which step each group of rows is compared (and, while the runs stand at
+ * different steps, how far each side has got). Empty when neither run has evaluated anything.
  * `seeds`: how many seeds each side trains (the caption then speaks of each side's slowest seed).
  */
 export function stepCaption(groups: ReadonlyArray<{ label: string; align: Alignment }>, seeds = 1): string {
   const shown = groups.filter((g) => g.align.source !== 'none' || g.align.latestA !== null || g.align.latestB !== null);
   if (shown.length === 0) return '';
   const steps = new Set(shown.map((g) => comparedStep(g.align)));
-  const allSame = shown.every((g) => verdictDue(g.align));
+  const allLatest = shown.every((g) => g.align.source !== 'none' && g.align.same);
   const many = seeds > 1;
-  if (allSame && steps.size === 1) {
+  const cells = many ? '; each cell is the mean ± half-range over the seeds' : '';
+  if (allLatest && steps.size === 1) {
     return many
-      ? `A and B, ${seeds} seeds each, compared at step ${[...steps][0]}, the latest step of all ${2 * seeds} runs; each cell is the mean ± half-range over the seeds.`
+      ? `A and B, ${seeds} seeds each, compared at step ${[...steps][0]}, the latest step of all ${2 * seeds} runs${cells}.`
       : `A and B compared at step ${[...steps][0]}, the latest step of both.`;
   }
   const side = (v: number | null) => (v === null ? 'none yet' : `step ${v}`);
@@ -98,7 +102,13 @@ export function stepCaption(groups: ReadonlyArray<{ label: string; align: Alignm
     if (al.same) return `${label} at step ${al.step}, the latest of ${all}`;
     return `${label} at step ${al.step}, the latest ${all} have (${a} is at step ${al.latestA}, ${b} at step ${al.latestB})`;
   });
-  return `${parts.join('; ')}.${allSame ? '' : ` No verdict until ${many ? 'every run of A and B has' : 'A and B have'} evaluated the same step.`}`;
+  return `${parts.join('; ')}${shown.some((g) => g.align.source !== 'none') ? cells : ''}.`;
+}
+
+/** The rows in the order shown: the opened preset's claimed metric first (the lesson's number), the rest as listed. */
+export function rowsInOrder<R extends { claim?: ClaimMetric }>(rows: readonly R[], claim: ClaimMetric | null): R[] {
+  const first = rows.filter((r) => claim !== null && r.claim === claim);
+  return [...first, ...rows.filter((r) => !first.includes(r))];
 }
 
 /** How B compares with A over seeds paired one to one (seed s of A against seed s of B). */

@@ -4,7 +4,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import type { PlaygroundState, PlaygroundStore } from '../../state/store';
-import type { Controller } from '../controller';
+import type { Controller } from '../run/controller';
 
 /** A side's runs, seed s first. */
 export const sideOf = (c: Controller): Controller[] => [c, ...c.replicas];

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NumberParamSpec } from '../../state/params';
 import { useController } from '../context';
 import { sliderScale } from './sliderScale';
+import { setParam } from '../run/pageLink';
 
 /**
  * A numeric parameter: a slider (when its range suits one) beside a number box. Both change the
@@ -25,7 +26,7 @@ export function NumberControl({ spec: p, value, id }: { spec: NumberParamSpec; v
   }, [value]);
 
   const commit = (raw: string | number) => {
-    const why = c.setParam(p.key, raw);
+    const why = setParam(c, p.key, raw);
     setError(why);
     setPosition(null);
     if (!why) setText(String(raw));

@@ -1,6 +1,7 @@
 import { optionLabel, type ParamSpec } from '../../state/params';
 import { useController } from '../context';
 import { NumberControl } from './NumberControl';
+import { setParam } from '../run/pageLink';
 
 /**
  * One parameter's control, generated from its row in the table. Changing it starts a new run.
@@ -13,7 +14,7 @@ export function ParamControl({ spec: p, value }: { spec: ParamSpec; value: strin
     <div className="param" title={p.help}>
       <label htmlFor={id}>{p.label}</label>
       {p.kind === 'enum' ? (
-        <select id={id} data-testid={id} aria-describedby={`${id}-help`} value={String(value)} onChange={(e) => c.setParam(p.key, e.target.value)}>
+        <select id={id} data-testid={id} aria-describedby={`${id}-help`} value={String(value)} onChange={(e) => setParam(c, p.key, e.target.value)}>
           {p.options.map((o) => (
             <option key={o} value={o}>
               {optionLabel(p, o)}

@@ -2,6 +2,7 @@ import { useAppState, useController } from '../context';
 import { addNotice } from '../../state/store';
 import { metricRows, metricsCsv, metricsDocument, metricsJson } from '../../state/metricsExport';
 import { runFileName, saveFile } from './download';
+import { shareUrl } from '../run/pageLink';
 
 /**
  * "Save": the run's metrics over steps as CSV (one row per evaluated step) and as JSON (the same
@@ -14,7 +15,7 @@ export function ExportPanel() {
     const s = controller.store.getState();
     try {
       if (kind === 'csv') saveFile(runFileName('metrics', s.step, 'csv'), metricsCsv(metricRows(s.evalSeries, s.history)), 'text/csv');
-      else saveFile(runFileName('metrics', s.step, 'json'), metricsJson(metricsDocument(s, controller.shareUrl())), 'application/json');
+      else saveFile(runFileName('metrics', s.step, 'json'), metricsJson(metricsDocument(s, shareUrl(controller))), 'application/json');
     } catch (e) {
       addNotice(controller.store, 'error', `Could not save the metrics: ${e instanceof Error ? e.message : String(e)}.`);
     }

@@ -3,6 +3,7 @@ import { useAppState, useController } from '../context';
 import { addNotice, usePlayground } from '../../state/store';
 import { emptyReason, isCompareChart, plotHasContent, type FigureId } from './exportable';
 import { savePlot } from './plotExport';
+import { shareUrl } from '../run/pageLink';
 
 /**
  * The two small "save" buttons of a figure's title (SVG and PNG), for PlotTitle and the comparison's
@@ -21,7 +22,7 @@ export function PlotExportButtons({ id, title, caption }: { id: FigureId; title:
     if (!caption.current) return;
     setBusy(true);
     try {
-      await savePlot(kind, id, caption.current, controller.store.getState(), controller.shareUrl(), b?.store.getState());
+      await savePlot(kind, id, caption.current, controller.store.getState(), shareUrl(controller), b?.store.getState());
     } catch (e) {
       addNotice(controller.store, 'error', `Could not save ${title} as ${kind.toUpperCase()}: ${e instanceof Error ? e.message : String(e)}.`);
     } finally {

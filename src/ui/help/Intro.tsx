@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAppState, useController } from '../context';
 import { INTRO } from './intro';
 import { PRESET_BY_ID } from '../../state/presets';
+import { openPreset } from '../run/pageLink';
 
 /** Where a dismissed introduction is remembered. */
 export const INTRO_KEY = 'metric-playground:intro-dismissed';
@@ -53,7 +54,7 @@ export function Intro() {
       <ul className="intro-presets">
         {INTRO.presets.map((p) => (
           <li key={p.id}>
-            <button type="button" className="link" data-testid={`intro-preset-${p.id}`} onClick={() => c.openPreset(p.id)}>
+            <button type="button" className="link" data-testid={`intro-preset-${p.id}`} onClick={() => openPreset(c, p.id)}>
               {p.title}
             </button>{' '}
             — {p.blurb}
@@ -65,7 +66,7 @@ export function Intro() {
         {INTRO.more.map((p, i) => (
           <span key={p.id}>
             {i > 0 && ' · '}
-            <button type="button" className="link" data-testid={`intro-preset-${p.id}`} onClick={() => c.openPreset(p.id)}>
+            <button type="button" className="link" data-testid={`intro-preset-${p.id}`} onClick={() => openPreset(c, p.id)}>
               {PRESET_BY_ID.get(p.id)?.title ?? p.id}
             </button>
           </span>

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import type { Controller } from '../controller';
+import type { Controller } from '../run/controller';
 import { OwnContext, ownSessionFor } from './ownContext';
 
 /**

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { ControllerContext, ViewDataContext } from '../context';
 import type { PlotContext } from '../help/plotHelp';
-import type { Controller } from '../controller';
+import type { Controller } from '../run/controller';
 import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { EvaluationPanel } from '../plots/EvaluationPanel';
 import { useFrameRedraw } from '../plots/useFrameRedraw';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { Controller } from '../controller';
+import type { Controller } from '../run/controller';
 import { OwnEmbeddings, type OwnState } from './session';
 
 /** One session per page controller, made on first use (and kept for the page's life). */

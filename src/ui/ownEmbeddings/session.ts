@@ -5,7 +5,7 @@
  * restores them on the next visit. A refused file changes nothing but the message.
  */
 import { createStore } from 'zustand/vanilla';
-import { Controller } from '../controller';
+import { Controller } from '../run/controller';
 import { defaultConfig } from '../../state/params';
 import { addNotice, createPlaygroundStore, type PlaygroundStore } from '../../state/store';
 import { visibleText } from '../../state/notices';
@@ -51,11 +51,7 @@ export interface OwnState {
  * a store the results fill. A link cannot carry the data: a figure saved from it names the page.
  */
 class SetHost extends Controller {
-  override shareUrl(): string {
-    const url = new URL(window.location.href);
-    url.hash = '';
-    return url.href;
-  }
+  override readonly linked = false;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAppState, useController } from '../context';
 import { PRESET_BY_ID } from '../../state/presets';
+import { closePreset, openPreset } from '../run/pageLink';
 
 /**
  * The opened preset's "what to look for", beside the plots until dismissed, with the choice of which
@@ -23,7 +24,7 @@ export function PresetGuide() {
       <header>
         <h2>{preset.title}</h2>
         {!lecture && (
-          <button type="button" data-testid="preset-guide-close" aria-label="Dismiss the preset's guide" onClick={() => c.closePreset()}>
+          <button type="button" data-testid="preset-guide-close" aria-label="Dismiss the preset's guide" onClick={() => closePreset(c)}>
             ×
           </button>
         )}
@@ -57,8 +58,8 @@ export function PresetGuide() {
                   aria-pressed={active[side] === i}
                   onClick={() => {
                     // Picking for one side the run the other side shows swaps them.
-                    if (side === 'a') c.openPreset(preset.id, i, active.b === i ? active.a : (active.b ?? 1));
-                    else c.openPreset(preset.id, active.a === i ? (active.b ?? 0) : active.a, i);
+                    if (side === 'a') openPreset(c, preset.id, i, active.b === i ? active.a : (active.b ?? 1));
+                    else openPreset(c, preset.id, active.a === i ? (active.b ?? 0) : active.a, i);
                   }}
                 >
                   {r.label}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useController } from '../context';
 import { PRESETS, presetLink } from '../../state/presets';
+import { openPreset } from '../run/pageLink';
 
 /** The Presets menu: each entry says what it reproduces and what to look for; clicking one opens and trains it. */
 export function PresetMenu() {
@@ -27,7 +28,7 @@ export function PresetMenu() {
                 data-testid={`preset-${p.id}`}
                 onClick={() => {
                   setOpen(false);
-                  c.openPreset(p.id);
+                  openPreset(c, p.id);
                 }}
               >
                 <strong>{p.title}</strong>
