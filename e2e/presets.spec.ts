@@ -11,6 +11,8 @@ import { metricRows } from '../src/state/metricsExport';
 
 /** The comparison table's row of each claim metric. */
 const ROW: Record<string, string> = { ap: 'ap', opis: 'opis', epsOpis: 'eps-opis', recallAt1: 'recall-at-1', accuracy: 'accuracy', compactness: 'compactness' };
+/** Which way the table calls each claim metric better. */
+const BETTER: Record<string, 'higher' | 'lower'> = { ap: 'higher', opis: 'lower', epsOpis: 'lower', recallAt1: 'higher', accuracy: 'higher', compactness: 'lower' };
 
 /** Waits until run A (and B, when comparing, each on every seed) stopped at `steps` and has its evaluation there. */
 async function waitFinished(page: Page, steps: number, withMetrics: boolean): Promise<void> {
@@ -71,10 +73,12 @@ for (const preset of PRESETS.filter((p): p is Preset & { claim: NonNullable<Pres
       expect(Number.isFinite(a) && Number.isFinite(b), what).toBe(true);
       if (claim.compare === 'lower') expect(b, what).toBeLessThan(a);
       else expect(b, what).toBeGreaterThan(a);
-      // Every run stopped at the same step, so the table gives its verdict: B better on the claimed row, on every seed.
+      // Every run stopped at the same step, so the table gives its verdict on the claimed row, on every
+      // seed: ✓ better, or ✗ worse where the claim is that B is worse (heating-up on unseen digits).
       await expect(page.getByTestId('compare-step')).toHaveAttribute('data-verdict', 'true');
       const delta = page.getByTestId(`compare-${ROW[claim.metric]}-delta`);
-      await expect(delta).toHaveAttribute('data-verdict', 'better');
+      await expect(delta).toHaveAttribute('data-verdict', claim.compare === BETTER[claim.metric] ? 'better' : 'worse');
+      await expect(page.getByTestId(`compare-row-${ROW[claim.metric]}`)).toHaveAttribute('data-lesson', 'true');
       if (runs.a.length > 1) await expect(delta).toHaveAttribute('data-agree', `${runs.a.length}/${runs.a.length}`);
     } else {
       const text = (await page.getByTestId('accuracy').textContent()) ?? '';
@@ -84,27 +88,31 @@ for (const preset of PRESETS.filter((p): p is Preset & { claim: NonNullable<Pres
   });
 }
 
-test('heating-up: the switch is marked on the overlaid curves, and the heated run keeps the embedding before it', async ({ page }) => {
+test('heating-up: the switch is marked on the overlaid curves, only B’s α changes there, and the heated run keeps the embedding before it', async ({ page }) => {
   await openApp(page, '#backend=wasm', 'wasm');
   await page.getByTestId('intro-close').click();
   await page.getByTestId('presets').click();
   await page.getByTestId('preset-heating-up').click();
   const preset = PRESETS.find((p) => p.id === 'heating-up')!;
-  await expect(page.getByTestId('preset-measured')).toContainText(preset.measured!);
+  await expect(page.getByTestId('preset-measured')).toContainText(preset.claim!.measured);
   const heatAt = Number(new URLSearchParams(preset.runs[1].link).get('heatAt'));
   // Not drawn before the runs reach it…
   await expect(page.getByTestId('compare-loss').locator('g.switch-marker')).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => window.playground.controller.compare!.store.getState().snapshot?.step ?? 0), { timeout: 240_000 }).toBeGreaterThan(heatAt);
-  // …then in B's colour, at its step, on the loss and the PR-AUC/OPIS overlays; A has no switch.
-  for (const chart of ['compare-loss', 'compare-metrics']) await expect(page.getByTestId(chart).locator(`g.switch-marker.run-b[data-step="${heatAt}"]`)).toHaveCount(1);
-  await expect(page.getByTestId('compare-loss').locator('g.switch-marker.run-a')).toHaveCount(0);
-  // B's α really changed there, and its circle keeps the embedding from just before the switch.
-  const b = await page.evaluate(() => {
-    const s = window.playground.controller.compare!.store.getState();
-    return { alpha: [...s.history.alpha], ghost: s.ghost?.step ?? null };
-  });
+  // …then in each run's colour, at its step, on the loss and the PR-AUC/OPIS overlays (both lower the learning rate there).
+  for (const chart of ['compare-loss', 'compare-metrics']) for (const run of ['run-a', 'run-b']) await expect(page.getByTestId(chart).locator(`g.switch-marker.${run}[data-step="${heatAt}"]`)).toHaveCount(1);
+  // Only B's α changed there, and its view keeps the embedding from just before the switch.
+  const [a, b] = await page.evaluate(() =>
+    [window.playground.controller, window.playground.controller.compare!].map((c) => {
+      const s = c.store.getState();
+      return { alpha: [...s.history.alpha], lr: [...s.history.lr], ghost: s.ghost?.step ?? null };
+    }),
+  );
   expect(b.alpha[heatAt - 2]).toBe(16);
-  expect(b.alpha.at(-1)).toBe(4);
+  expect(b.alpha.at(-1)).toBe(2);
+  expect(a.alpha.at(-1)).toBe(16);
+  expect(a.lr.at(-1)).toBeCloseTo(b.lr.at(-1)!, 12);
+  expect(a.lr.at(-1)).toBeCloseTo(a.lr[heatAt - 2] * 0.1, 12);
   expect(b.ghost).not.toBeNull();
   expect(b.ghost!).toBeLessThanOrEqual(heatAt);
 });

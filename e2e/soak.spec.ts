@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { PRESETS } from '../src/state/presets';
+import { Rng } from '../src/data/rng';
 
 // A seeded soak of random actions on a comparison, driven as a person drives the page (buttons, the
 // seed count, presets, Space, reset, compare off and on). After each action the page must not stall:
@@ -8,18 +9,6 @@ import { PRESETS } from '../src/state/presets';
 
 const SEED = Number(process.env.SOAK_SEED ?? 11);
 const ACTIONS = Number(process.env.SOAK_ACTIONS ?? 36);
-
-/** mulberry32: a small seeded generator, so a failing soak can be replayed action by action. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const COMPARISONS = PRESETS.filter((p) => p.runs.length > 1).map((p) => p.id);
 
@@ -79,7 +68,9 @@ test(`a seeded soak of ${ACTIONS} random actions (seed ${SEED}) never stalls a r
   test.setTimeout(900_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const rand = random(SEED);
+  // The playground's own seeded generator: a failing soak replays action by action.
+  const rng = new Rng(SEED);
+  const rand = () => rng.next();
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   await page.goto('/');
   await page.getByTestId('intro-preset-hu-temperature').click();

@@ -12,12 +12,16 @@
 import { spawn } from 'node:child_process';
 import { openSources } from '../lib/sources.mjs';
 
-/** The comparison table's row of each claim metric. */
+/** The comparison table's row of each claim metric, and which way that row calls better. */
 const ROW = { ap: 'ap', opis: 'opis', epsOpis: 'eps-opis', recallAt1: 'recall-at-1', accuracy: 'accuracy', compactness: 'compactness' };
+const BETTER = { ap: 'higher', opis: 'lower', epsOpis: 'lower', recallAt1: 'higher', accuracy: 'higher', compactness: 'lower' };
 
-/** Whether the page shows the claim's verdict now, as a person reads it: the ✓ in the claim row, or a single run's accuracy at its bar. */
-function verdictShown({ row, atLeast }) {
-  if (row) return document.querySelector(`[data-testid="compare-${row}-delta"]`)?.getAttribute('data-verdict') === 'better';
+/**
+ * Whether the page shows the claim's verdict now, as a person reads it: the claim row's ✓ (or its
+ * ✗, for a claim that B is worse), or a single run's accuracy at its bar.
+ */
+function verdictShown({ row, verdict, atLeast }) {
+  if (row) return document.querySelector(`[data-testid="compare-${row}-delta"]`)?.getAttribute('data-verdict') === verdict;
   const text = document.querySelector('[data-testid="accuracy"]')?.textContent ?? '';
   const v = Number.parseFloat(text.replace(/[^0-9.]/g, ''));
   return Number.isFinite(v) && v >= atLeast;
@@ -69,7 +73,8 @@ export async function measureTimeToLesson(browser, base, { ids = null, maxSecond
     await page.getByTestId('play').click();
     // Since when the verdict has been on screen without a break (null: not showing now).
     let shownSince = null;
-    const shownArg = preset.claim ? { row: preset.claim.compare ? ROW[preset.claim.metric] : null, atLeast: preset.claim.atLeast ?? Infinity } : null;
+    const c = preset.claim;
+    const shownArg = c ? { row: c.compare ? ROW[c.metric] : null, verdict: c.compare === BETTER[c.metric] ? 'better' : 'worse', atLeast: c.atLeast ?? Infinity } : null;
     // The wall time at which each evaluated step was on screen for both runs (the metrics rows' steps).
     const seenAt = new Map();
     let last = null;
@@ -160,7 +165,7 @@ export function lessonSection(rows, before, beforeName, machine) {
     '',
     `- Machine: ${machine}`,
     '',
-    "Each preset's link (as \"Copy link\" writes it, backend auto) opened in a fresh 1280×800 page of the built app, Play pressed like a person, every run of a comparison training (on 3 seeds: six runs at once). The claim is judged on the page's own numbers by the code of `metric-playground presets check`, on each seed's pair of runs: the lesson is the first evaluated step from which the claim holds through the run's last step on every seed; its seconds run from Play until every run had shown it. \"✓ seen on screen\" is what a person sees: the seconds from Play until the claim row of the A | B table showed its ✓ (a single run: its accuracy at the bar) and kept showing it to the end, read from the page every 250 ms. Target: ≤ 30 s, quiet. The busy rows run the claimed presets again with one other CPU-bound process beside the page (`node -e 'for (;;) {}'`), to show what a busy laptop costs." +
+    "Each preset's link (as \"Copy link\" writes it, backend auto) opened in a fresh 1280×800 page of the built app, Play pressed like a person, every run of a comparison training (on 3 seeds: six runs at once). The claim is judged on the page's own numbers by the code of `metric-playground presets check`, on each seed's pair of runs: the lesson is the first evaluated step from which the claim holds through the run's last step on every seed; its seconds run from Play until every run had shown it. \"✓ seen on screen\" is what a person sees: the seconds from Play until the claim row of the A | B table showed its verdict (✓, or ✗ for a claim that B is worse; a single run: its accuracy at the bar) and kept showing it to the end, read from the page every 250 ms. Target: ≤ 30 s, quiet. The busy rows run the claimed presets again with one other CPU-bound process beside the page (`node -e 'for (;;) {}'`), to show what a busy laptop costs." +
       (before ? ` "Before": the same measurement, in the same run, of ${beforeName} (its own presets and build).` : ''),
     '',
     timeToLessonTable(rows, before),

@@ -7,7 +7,7 @@ import { DataLoadFailed } from './DataLoadFailed';
 import { Transport } from './Transport';
 import { ExportPanel } from './exports/ExportPanel';
 import { RunFiles } from './exports/RunFiles';
-import { SettingsPanel } from './compare/CompareControls';
+import { SettingsPanel } from './compare/SettingsPanel';
 import { CompareView } from './compare/CompareView';
 import { StatusBar } from './StatusBar';
 import { EmbeddingPlot } from './plots/EmbeddingPlot';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlaygroundStore, type PlaygroundStore } from '../state/store';
 import { defaultConfig } from '../state/params';
-import { cancelPlayWhenReady, cancelReset, confirmReset, guardState, requestReset, togglePlay, type GuardedRun } from './runGuard';
+import { cancelPlayWhenReady, cancelReset, confirmReset, guardState, requestReset, togglePlay, transportState, type GuardedRun } from './runGuard';
 
 const DATASET = { description: 'blobs', trainSize: 10, evalSize: 10, encoder: 'mlp', kernels: 'tfjs' as const };
 
@@ -158,5 +158,40 @@ describe('Reset (requestReset)', () => {
     store.setState((s) => ({ run: s.run + 1, step: 0, finished: false }));
     expect(guardState().confirmReset).toBe(false);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('the transport over a comparison (transportState)', () => {
+  const ready = { dataset: DATASET };
+  it('plays while any run trains, and can play while any ready run is paused', () => {
+    const a = createPlaygroundStore(defaultConfig());
+    const b = createPlaygroundStore(defaultConfig());
+    a.setState({ ...ready, running: true });
+    b.setState({ ...ready, running: false });
+    expect(transportState([a.getState(), b.getState()])).toEqual({ ready: true, running: true, idle: true, halted: false });
+    b.setState({ running: true });
+    expect(transportState([a.getState(), b.getState()])).toMatchObject({ running: true, idle: false });
+  });
+
+  it('is halted only when every run reached its limit or diverged; a run still being built is not idle', () => {
+    const a = createPlaygroundStore(defaultConfig());
+    const b = createPlaygroundStore(defaultConfig());
+    a.setState({ ...ready, finished: true });
+    expect(transportState([a.getState(), b.getState()])).toEqual({ ready: true, running: false, idle: false, halted: false });
+    b.setState({ ...ready, diverged: true });
+    expect(transportState([a.getState(), b.getState()]).halted).toBe(true);
+  });
+
+  it('Space pauses B while A has finished, and plays it again', () => {
+    const bStore = createPlaygroundStore(defaultConfig());
+    const { run, store, calls } = fakeRun(bStore);
+    store.setState({ ...ready, step: 30, finished: true });
+    bStore.setState({ ...ready, step: 20, running: true });
+    expect(togglePlay(run)).toBe(true);
+    bStore.setState({ running: false });
+    expect(togglePlay(run)).toBe(true);
+    expect(calls).toEqual(['pause', 'play']);
+    bStore.setState({ finished: true });
+    expect(togglePlay(run)).toBe(false);
   });
 });

@@ -74,6 +74,8 @@ function send(c: GuardedRun, running: boolean): void {
   forgetSent();
   if (running) c.play();
   else c.pause();
+  // A's worker answers for the comparison; a halted A answers nothing (B's runs do): nothing to remember.
+  if (isHalted(c.store.getState())) return;
   const stop = c.store.subscribe((now) => {
     if (now.running === running || !isReady(now) || isHalted(now)) forgetSent();
   });

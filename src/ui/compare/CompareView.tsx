@@ -117,12 +117,14 @@ function Overlay({ a, b, testId, title, draw, drawn }: { a: Controller; b: Contr
 
 /** Each run's heating-up switch, where it has one: the step its α changes (HU's schedule). */
 function heatMarkers(a: PlaygroundState, b: PlaygroundState): Marker[] {
-  return [
-    ['A', a, 'run-a'],
-    ['B', b, 'run-b'],
-  ]
-    .filter(([, s]) => (s as PlaygroundState).config.heat !== 'off')
-    .map(([tag, s, className]) => ({ x: (s as PlaygroundState).config.heatAt, label: `${tag as string} heats up`, className: className as string }));
+  const sides = [
+    ['A', a.config, 'run-a'],
+    ['B', b.config, 'run-b'],
+  ] as const;
+  // A switch that keeps α only lowers the learning rate: said so, not "heats up".
+  return sides
+    .filter(([, c]) => c.heat !== 'off')
+    .map(([tag, c, className], row) => ({ x: c.heatAt, label: c.heat === 'step' && c.alpha2 === c.alpha ? `${tag}: lr × ${c.heatLr}` : `${tag} heats up`, className, row }));
 }
 
 /**

@@ -17,6 +17,8 @@ export interface Marker {
   x: number;
   label: string;
   className: string;
+  /** The label's line from the top (0, 1, …): two switches at one step are labelled one under the other. */
+  row?: number;
 }
 
 /** A shaded band between `lo` and `hi` over `x` (a side's seeds from lowest to highest), in its run's colour. */
@@ -137,7 +139,7 @@ export function drawSeries(
     .attr('class', (m) => `switch-marker ${m.className}`)
     .attr('data-step', (m) => m.x);
   marks.select('line').attr('x1', (m) => x(m.x)).attr('x2', (m) => x(m.x)).attr('y1', M.top).attr('y2', H - M.bottom).attr('stroke-dasharray', '3 2');
-  marks.select('text').attr('x', (m) => x(m.x) - 2).attr('y', M.top + 9).text((m) => m.label);
+  marks.select('text').attr('x', (m) => x(m.x) - 2).attr('y', (m) => M.top + 9 + 10 * (m.row ?? 0)).text((m) => m.label);
 }
 
 /** What a side's PR curve is drawn from: an evaluation's AP and curve (null: not evaluated yet). */

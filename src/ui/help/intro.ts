@@ -4,7 +4,7 @@
  */
 
 /** Ids of the presets the introduction points to. */
-export type PresetId = 'hu-temperature' | 'heating-up' | 'ce-vs-ssm' | 'tcm' | 'blobs' | 'rings' | 'spirals' | 'hu-gradient' | 'cenm-vs-snm';
+export type PresetId = 'hu-temperature' | 'heating-up' | 'ce-vs-ssm' | 'tcm' | 'blobs' | 'rings' | 'spirals' | 'hu-gradient' | 'cenm-vs-snm' | 'heating-up-unseen';
 
 /** A preset suggested as a first step. */
 export interface IntroPreset {
@@ -59,6 +59,7 @@ export const MORE_PRESETS: readonly MorePreset[] = Object.freeze([
   { id: 'rings', hint: 'toy set' },
   { id: 'spirals', hint: 'toy set' },
   { id: 'heating-up', hint: 'heating-up' },
+  { id: 'heating-up-unseen', hint: 'unseen' },
   { id: 'hu-gradient', hint: 'gradient against α' },
   { id: 'cenm-vs-snm', hint: 'row vs batch mining' },
 ]);
