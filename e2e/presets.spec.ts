@@ -77,9 +77,11 @@ for (const preset of PRESETS.filter((p): p is Preset & { claim: NonNullable<Pres
       // seed: ✓ better, or ✗ worse where the claim is that B is worse (heating-up on unseen digits).
       await expect(page.getByTestId('compare-step')).toHaveAttribute('data-verdict', 'true');
       const delta = page.getByTestId(`compare-${ROW[claim.metric]}-delta`);
-      await expect(delta).toHaveAttribute('data-verdict', claim.compare === BETTER[claim.metric] ? 'better' : 'worse');
+      const verdict = claim.compare === BETTER[claim.metric] ? 'better' : 'worse';
+      await expect(delta).toHaveAttribute('data-verdict', verdict);
       await expect(page.getByTestId(`compare-row-${ROW[claim.metric]}`)).toHaveAttribute('data-lesson', 'true');
-      if (runs.a.length > 1) await expect(delta).toHaveAttribute('data-agree', `${runs.a.length}/${runs.a.length}`);
+      // "k of n seeds B is better": all of them, or none where the claim is that B is worse.
+      if (runs.a.length > 1) await expect(delta).toHaveAttribute('data-agree', `${verdict === 'better' ? runs.a.length : 0}/${runs.a.length}`);
     } else {
       const text = (await page.getByTestId('accuracy').textContent()) ?? '';
       const value = Number.parseFloat(text) / 100;

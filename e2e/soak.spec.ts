@@ -56,13 +56,21 @@ async function expectNoStall(page: Page, log: string[], play: boolean): Promise<
   return true;
 }
 
+/** How long one action may wait for its control to be actionable. */
+const ACT_MS = 5_000;
+
 /** Clicks `testId` when a person could (shown and enabled); false otherwise. */
 async function press(page: Page, testId: string): Promise<boolean> {
   const b = page.getByTestId(testId);
   if (!(await b.isVisible()) || !(await b.isEnabled())) return false;
-  await b.click();
-  return true;
+  // It may turn disabled between the look and the click (the runs answered meanwhile): a click on
+  // a disabled button does nothing, so the soak goes on rather than waiting for it.
+  return b.click({ timeout: ACT_MS }).then(
+    () => true,
+    () => false,
+  );
 }
+
 
 test(`a seeded soak of ${ACTIONS} random actions (seed ${SEED}) never stalls a run while the transport plays`, async ({ page }) => {
   test.setTimeout(900_000);
@@ -83,11 +91,13 @@ test(`a seeded soak of ${ACTIONS} random actions (seed ${SEED}) never stalls a r
     seeds: async () => {
       const select = page.getByTestId('compare-seeds');
       const seeds = String(1 + Math.floor(rand() * 3));
-      if (await select.isVisible()) await select.selectOption(seeds);
+      if (await select.isVisible()) await select.selectOption(seeds, { timeout: ACT_MS }).catch(() => undefined);
     },
     preset: async () => {
-      await page.getByTestId('presets').click();
-      await page.getByTestId(`preset-${pick(COMPARISONS)}`).click();
+      const id = pick(COMPARISONS);
+      if (await press(page, 'presets')) await page.getByTestId(`preset-${id}`).click({ timeout: ACT_MS }).catch(() => undefined);
+      // The menu closes on a pick; if it is still open (nothing picked), it is closed as a person would.
+      if (await page.getByTestId('preset-list').isVisible()) await page.keyboard.press('Escape');
     },
     reset: async () => {
       if (await press(page, 'reset')) await press(page, 'reset-confirm-yes');

@@ -22,8 +22,9 @@ const BETTER = { ap: 'higher', opis: 'lower', epsOpis: 'lower', recallAt1: 'high
  */
 function verdictShown({ row, verdict, atLeast }) {
   if (row) return document.querySelector(`[data-testid="compare-${row}-delta"]`)?.getAttribute('data-verdict') === verdict;
+  // The status bar says it in percent ("99.5%").
   const text = document.querySelector('[data-testid="accuracy"]')?.textContent ?? '';
-  const v = Number.parseFloat(text.replace(/[^0-9.]/g, ''));
+  const v = Number.parseFloat(text.replace(/[^0-9.]/g, '')) / (text.includes('%') ? 100 : 1);
   return Number.isFinite(v) && v >= atLeast;
 }
 
