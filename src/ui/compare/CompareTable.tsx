@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import type { PlaygroundState } from '../../state/store';
-import { meanAndHalfRange } from '../../state/presetClaims';
+import { usePlayground, type PlaygroundState } from '../../state/store';
+import { meanAndHalfRange, type ClaimMetric } from '../../state/presetClaims';
 import type { Controller } from '../run/controller';
 import { alignRuns, comparedStep, rowsInOrder, seedAgreement, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
 import { useSides } from './sides';
 import { TAR_FARS } from '../../eval/roc';
 import { PRESET_BY_ID } from '../../state/presets';
-import type { ClaimMetric } from '../../state/presetClaims';
-import { usePlayground } from '../../state/store';
 
 /** The two groups of rows: the all-pairs metrics (evaluated every `metricsEvery` steps) and the embedding refresh's (every `evalEvery`). */
 type Group = 'metrics' | 'embedding';
@@ -110,9 +108,9 @@ function sideCell(values: number[]): { text: ReactNode; mean: number } {
  * Metrics of A and B side by side with their difference; fills once both runs have an evaluation.
  * Like is compared with like: every run at the latest step all have evaluated (said in the caption,
  * and in each cell's `data-step`), with its verdict (✓ better / ✗ worse) at that step, kept until a
- * later common step replaces it. An opened preset's claimed metric is the first row. On several seeds each cell is the mean ± half-range over seeds, the
- * difference says on how many seeds B is on the better side, and the verdict needs all of them
- * (else "within seed noise"). `showStep` = false for evaluated sets (no training steps to speak of;
+ * later common step replaces it. An opened preset's claimed metric is the first row. On several
+ * seeds each cell is the mean ± half-range over seeds, the difference says on how many seeds B is
+ * on the better side, and the verdict needs all of them (else "within seed noise"). `showStep` = false for evaluated sets (no training steps to speak of;
  * they get the verification rows too: TAR at FAR 1e-4, 1e-3, 1e-2 and the threshold each needs).
  */
 export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Controller; showStep?: boolean }) {
