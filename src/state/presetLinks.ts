@@ -45,13 +45,14 @@ export function readShortLink(hash: string): ShortLink | null {
   const a: Config = { ...base.config };
   const b: Config | null = base.compare ? { ...base.compare } : null;
   const notices: string[] = [];
+  const set = (run: Config, key: ParamKey, value: Config[ParamKey]) => void ((run as Record<ParamKey, Config[ParamKey]>)[key] = value);
   const override = (side: 'A' | 'B', run: Config, key: ParamKey, value: Config[ParamKey]) => {
     if (Object.is(run[key], value)) return;
     // The backend is the page's, not the preset's (the menu keeps it too): no notice.
-    if (key === 'backend') return void ((run as Record<ParamKey, Config[ParamKey]>)[key] = value);
+    if (key === 'backend') return set(run, key, value);
     const name = side === 'A' ? key : `${COMPARE_PREFIX}${key}`;
     notices.push(`${name}=${String(value)} overrides the preset “${preset.title}”${b ? ` (its run ${side} has ${String(run[key])})` : ` (it has ${String(run[key])})`}`);
-    (run as Record<ParamKey, Config[ParamKey]>)[key] = value;
+    set(run, key, value);
   };
   for (const key of keys) {
     if (!isParamKey(key)) continue;
@@ -59,7 +60,7 @@ export function readShortLink(hash: string): ShortLink | null {
     // A key shared by both runs of the preset is changed in both; where B has its own value, B keeps it.
     const shared = b !== null && Object.is(b[key], a[key]) && !keys.has(`${COMPARE_PREFIX}${key}`);
     override('A', a, key, value);
-    if (shared) (b as Record<ParamKey, Config[ParamKey]>)[key] = value;
+    if (shared) set(b, key, value);
   }
   for (const key of keys) {
     const k = key.slice(COMPARE_PREFIX.length);
