@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricRow } from './metricsExport';
-import { claimHoldsAt, claimRows, judgeClaim, meanAndHalfRange } from './presetClaims';
+import { claimHoldsAt, claimRows, judgeClaim, meanAndHalfRange, seedAgreement } from './presetClaims';
 
 /** Metrics rows with `opis` (and accuracy) at the given steps; the rest null. */
 const rows = (steps: number[], opis: number[], accuracy: (number | null)[] = steps.map(() => null)): MetricRow[] =>
@@ -65,5 +65,19 @@ describe('meanAndHalfRange', () => {
   it('ignores missing and non-finite values', () => {
     expect(meanAndHalfRange([1, 3, null, NaN])).toEqual({ mean: 2, spread: 1 });
     expect(meanAndHalfRange([null])).toEqual({ mean: null, spread: null });
+  });
+});
+
+describe('seedAgreement', () => {
+  it('gives a verdict only when every seed agrees', () => {
+    expect(seedAgreement([0.5, 0.4, 0.45], [0.3, 0.35, 0.4], 'lower')).toEqual({ n: 3, better: 3, worse: 0, verdict: 'better' });
+    expect(seedAgreement([0.5, 0.4, 0.45], [0.3, 0.35, 0.4], 'higher')).toEqual({ n: 3, better: 0, worse: 3, verdict: 'worse' });
+    expect(seedAgreement([0.5, 0.4, 0.45], [0.3, 0.45, 0.4], 'lower')).toMatchObject({ better: 2, worse: 1, verdict: 'noise' });
+    // A tie on one seed is not agreement.
+    expect(seedAgreement([0.5, 0.4], [0.3, 0.4], 'lower')).toMatchObject({ better: 1, verdict: 'noise' });
+  });
+  it('skips seeds without a finite value on both sides', () => {
+    expect(seedAgreement([0.5, NaN, 0.4], [0.3, 0.2, 0.3], 'lower')).toEqual({ n: 2, better: 2, worse: 0, verdict: 'better' });
+    expect(seedAgreement([NaN], [1], 'lower').verdict).toBe('');
   });
 });

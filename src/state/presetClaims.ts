@@ -106,3 +106,32 @@ export function meanAndHalfRange(xs: readonly (number | null)[]): { mean: number
   if (!v.length) return { mean: null, spread: null };
   return { mean: v.reduce((s, x) => s + x, 0) / v.length, spread: (Math.max(...v) - Math.min(...v)) / 2 };
 }
+
+/** How B compares with A over seeds paired one to one (seed s of A against seed s of B). */
+export interface SeedAgreement {
+  /** Seeds where both values are finite. */
+  n: number;
+  /** Of those, the seeds where B is on the better side (strictly). */
+  better: number;
+  /** Of those, the seeds where B is on the worse side (strictly). */
+  worse: number;
+  /** 'better' / 'worse' only when every seed agrees; 'noise' when they disagree; '' when nothing to judge. */
+  verdict: 'better' | 'worse' | 'noise' | '';
+}
+
+/** Counts the seeds on which B beats A (`better`: which direction is better) and gives a verdict only when all agree. */
+export function seedAgreement(a: readonly number[], b: readonly number[], direction: 'higher' | 'lower'): SeedAgreement {
+  let n = 0;
+  let better = 0;
+  let worse = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (!Number.isFinite(a[i]) || !Number.isFinite(b[i])) continue;
+    n++;
+    const d = b[i] - a[i];
+    if (d === 0) continue;
+    if (d > 0 === (direction === 'higher')) better++;
+    else worse++;
+  }
+  const verdict = n === 0 ? '' : better === n ? 'better' : worse === n ? 'worse' : 'noise';
+  return { n, better, worse, verdict };
+}

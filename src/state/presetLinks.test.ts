@@ -64,4 +64,17 @@ describe('readShortLink', () => {
     expect(bad.notices[0]).toContain('lr=5 is above the maximum');
     expect(parseHash(bad.hash).view.preset).toBe('blobs');
   });
+
+  it('opens a lesson step’s preset paused, naming the step, so the class predicts before Play', () => {
+    const short = readShortLink('#lesson=hu/2&ui=lecture')!;
+    const opened = parseHash(short.hash);
+    expect(opened.view).toEqual({ ui: 'lecture', autoplay: false, preset: 'hu-gradient', lesson: 'hu/2' });
+    expect(short.paused).toBe(true);
+    expect(short.hash).toBe(readShortLink('#preset=hu-gradient&lesson=hu/2&ui=lecture')!.hash);
+    // autoplay=1 plays at once; the comparison's seeds come with the step's preset.
+    expect(readShortLink('#lesson=ce/1&autoplay=1')!.paused).toBe(false);
+    expect(parseHash(readShortLink('#lesson=ce/1')!.hash).seeds).toBe(3);
+    // A step that does not exist is no short link (the page says so when it reads the link).
+    expect(readShortLink('#lesson=hu/9')).toBeNull();
+  });
 });

@@ -2,12 +2,14 @@
  * Short links: what a lecturer writes on a board. A link that names a preset and no schema version
  * (`#preset=hu-temperature`, `#preset=tcm&ui=lecture`) opens that preset exactly as the Presets
  * menu does — its runs, its comparison on its seeds, training at once. Any other key given with it
- * overrides that key of the preset, with a notice. Links the page writes always carry `v=`, so they
- * are read as they are. Pure TypeScript (no React, no DOM).
+ * overrides that key of the preset, with a notice. A lesson step's link (`#lesson=hu/2`) opens its
+ * preset the same way, but paused: the class predicts before Play. Links the page writes always
+ * carry `v=`, so they are read as they are. Pure TypeScript (no React, no DOM).
  */
 import { isParamKey, type Config, type ParamKey } from './params';
 import { COMPARE_PREFIX, parseHash, serializeConfig } from './urlSchema';
 import { PRESET_BY_ID, presetLink } from './presets';
+import { readLessonRef } from './lessons';
 
 /** A short link read: the preset's full link with the short link's keys on top, and what they changed. */
 export interface ShortLink {
@@ -37,9 +39,11 @@ function givenKeys(hash: string): Set<string> {
 /** `hash` as a short link (see the module's header), or null when it is not one. */
 export function readShortLink(hash: string): ShortLink | null {
   const keys = givenKeys(hash);
-  if (keys.has('v') || !keys.has('preset')) return null;
+  if (keys.has('v') || !(keys.has('preset') || keys.has('lesson'))) return null;
   const given = parseHash(hash);
-  const preset = given.view.preset === null ? undefined : PRESET_BY_ID.get(given.view.preset);
+  const lesson = given.view.lesson === null ? null : readLessonRef(given.view.lesson);
+  const id = keys.has('preset') || !lesson ? given.view.preset : lesson.step.preset;
+  const preset = id === null ? undefined : PRESET_BY_ID.get(id);
   if (!preset) return null;
   const base = parseHash(`#${presetLink(preset)}`);
   const a: Config = { ...base.config };
@@ -67,6 +71,7 @@ export function readShortLink(hash: string): ShortLink | null {
     if (b && given.compare && key.startsWith(COMPARE_PREFIX) && isParamKey(k)) override('B', b, k, given.compare[k]);
   }
   const seeds = keys.has('seeds') ? given.seeds : base.seeds;
-  const view = { ui: given.view.ui, autoplay: false, preset: preset.id };
-  return { hash: serializeConfig(a, b, view, b ? seeds : 1), paused: keys.has('autoplay') && !given.view.autoplay, notices: [...given.notices, ...notices] };
+  const view = { ui: given.view.ui, autoplay: false, preset: preset.id, lesson: lesson ? given.view.lesson : null };
+  const paused = keys.has('autoplay') ? !given.view.autoplay : lesson !== null;
+  return { hash: serializeConfig(a, b, view, b ? seeds : 1), paused, notices: [...given.notices, ...notices] };
 }

@@ -250,5 +250,5 @@ export function presetRunIndex(preset: Preset, config: Config): number {
 export function presetLink(preset: Preset): string {
   const a = presetConfig(preset.runs[0], 'auto');
   const b = preset.runs[1] ? presetConfig(preset.runs[1], 'auto') : null;
-  return serializeConfig(a, b, { ui: 'full', autoplay: false, preset: preset.id }, b ? (preset.seeds ?? 1) : 1);
+  return serializeConfig(a, b, { ui: 'full', autoplay: false, preset: preset.id, lesson: null }, b ? (preset.seeds ?? 1) : 1);
 }

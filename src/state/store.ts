@@ -11,6 +11,7 @@ import type { StepPoint } from '../ml/trainer';
 import type { EvalReport } from '../eval/evaluate';
 import { runLabel } from './summary';
 import type { UiMode } from './viewParams';
+import type { LessonRecord } from './lessonReveal';
 
 import type { Notice } from './notices';
 
@@ -95,6 +96,10 @@ export interface PlaygroundState {
   runPoints: RunPoint[];
   /** The preset whose guide is shown, and which of its runs are A and B; null when none is. */
   preset: { id: string; a: number; b: number | null } | null;
+  /** The lesson step on screen (`hu/2`, lessons.ts), or null. */
+  lesson: string | null;
+  /** Each lesson step's prediction and reveal by step (`hu/2`), kept while the page is open: the handout prints them. */
+  lessonLog: Readonly<Record<string, LessonRecord>>;
   /** Bumped when a comparison starts or stops (the controller holds B). */
   compareVersion: number;
   /** The first-visit introduction is shown. */
@@ -143,6 +148,8 @@ export function createPlaygroundStore(config: Config) {
     glossary: null,
     thresholdFar: 0.01,
     preset: null,
+    lesson: null,
+    lessonLog: {},
     compareVersion: 0,
     introOpen: false,
     ui: 'full',

@@ -80,9 +80,13 @@ describe('serializeConfig', () => {
   });
 
   it('writes the view keys after the configuration, and none for the default view', () => {
-    const view = { ui: 'lecture', autoplay: true, preset: 'ce-vs-ssm' } as const;
-    expect(serializeConfig(defaultConfig(), null, view)).toBe('v=1&preset=ce-vs-ssm&ui=lecture&autoplay=1');
-    expect(parseHash('v=1&preset=ce-vs-ssm&ui=lecture&autoplay=1').view).toEqual(view);
+    const view = { ui: 'lecture', autoplay: true, preset: 'ce-vs-ssm', lesson: 'ce/1' } as const;
+    expect(serializeConfig(defaultConfig(), null, view)).toBe('v=1&preset=ce-vs-ssm&lesson=ce/1&ui=lecture&autoplay=1');
+    expect(parseHash('v=1&preset=ce-vs-ssm&lesson=ce/1&ui=lecture&autoplay=1').view).toEqual(view);
+    // A lesson step that is not one (its form; whether it exists, the page checks) is reported and dropped.
+    const bad = parseHash('v=1&lesson=../x');
+    expect(bad.view.lesson).toBeNull();
+    expect(bad.notices.join()).toMatch(/lesson=\.\.\/x is not a lesson step/);
     expect(serializeConfig(defaultConfig(), null, DEFAULT_VIEW)).toBe('v=1');
   });
 

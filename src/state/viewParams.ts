@@ -1,6 +1,6 @@
 /**
  * The link's view keys: how the page presents a run, not what the run is. They ride along in the
- * hash (`ui=lecture`, `autoplay=1`, `preset=ce-vs-ssm`) but never restart training, and a link
+ * hash (`ui=lecture`, `autoplay=1`, `preset=ce-vs-ssm`, `lesson=hu/2`) but never restart training, and a link
  * without them opens the full page, paused, with no preset guide.
  *
  * Pure TypeScript (no DOM).
@@ -20,15 +20,18 @@ export interface View {
   autoplay: boolean;
   /** The preset whose guide is shown (its id; the controller checks it exists), or null. */
   preset: string | null;
+  /** The lesson step whose question is shown (`hu/2`; the page checks it exists), or null. */
+  lesson: string | null;
 }
 
 /** The view of a link that names none: the full page, paused, no preset. */
-export const DEFAULT_VIEW: Readonly<View> = Object.freeze({ ui: 'full', autoplay: false, preset: null });
+export const DEFAULT_VIEW: Readonly<View> = Object.freeze({ ui: 'full', autoplay: false, preset: null, lesson: null });
 
 /** The hash keys that carry the view. */
-export const VIEW_KEYS = ['ui', 'autoplay', 'preset'] as const;
+export const VIEW_KEYS = ['ui', 'autoplay', 'preset', 'lesson'] as const;
 
 const PRESET_ID = /^[a-z0-9-]{1,40}$/;
+const LESSON_STEP = /^[a-z]{1,12}\/[1-9][0-9]?$/;
 
 /**
  * Takes the view keys out of a link's raw key → value map (they are removed from it) and checks
@@ -51,6 +54,11 @@ export function takeView(raw: Map<string, string>, notices: string[]): View {
     if (PRESET_ID.test(preset)) view.preset = preset;
     else notices.push(`preset=${cleanText(preset, 40)} is not a preset name; ignored`);
   }
+  const lesson = raw.get('lesson');
+  if (lesson !== undefined) {
+    if (LESSON_STEP.test(lesson)) view.lesson = lesson;
+    else notices.push(`lesson=${cleanText(lesson, 40)} is not a lesson step (such as hu/2); ignored`);
+  }
   for (const k of VIEW_KEYS) raw.delete(k);
   return view;
 }
@@ -59,6 +67,7 @@ export function takeView(raw: Map<string, string>, notices: string[]): View {
 export function viewParts(view: View): string[] {
   const parts: string[] = [];
   if (view.preset !== null && PRESET_ID.test(view.preset)) parts.push(`preset=${view.preset}`);
+  if (view.lesson !== null && LESSON_STEP.test(view.lesson)) parts.push(`lesson=${view.lesson}`);
   if (view.ui !== 'full') parts.push(`ui=${view.ui}`);
   if (view.autoplay) parts.push('autoplay=1');
   return parts;

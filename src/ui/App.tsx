@@ -18,6 +18,7 @@ import { InputPlane } from './plots/InputPlane';
 import { Intro } from './help/Intro';
 import { Glossary } from './help/Glossary';
 import { PresetGuide } from './presets/PresetGuide';
+import { LessonPanel } from './lessons/LessonPanel';
 import { usePlayground } from '../state/store';
 import { LectureBar } from './LectureBar';
 import { EmbedBar } from './EmbedBar';
@@ -26,8 +27,8 @@ import { OwnProvider } from './ownEmbeddings/OwnProvider';
 import { OwnEmbeddingsPanel } from './ownEmbeddings/OwnEmbeddingsPanel';
 import { TrainingOrOwn, ViewSourceSwitch } from './ownEmbeddings/OwnViews';
 import './lecture.css';
-import './lesson.css';
-import { useKeyViews, useLessonFit, useShowAll } from './lesson';
+import './keyViews.css';
+import { useKeyViews, useLessonFit, useShowAll } from './keyViews';
 
 /**
  * The first Tab stop: past the header and the sidebar's ~100 controls, straight to the views. It
@@ -55,7 +56,7 @@ export function App({ controller }: { controller: Controller }) {
   const ui = usePlayground(controller.store, (s) => s.ui);
   const full = ui === 'full';
   // An opened preset's key views come first, whole on the first screen; in a lecture, alone until
-  // "Show all views" (lesson.ts, lesson.css; its rules reach only the training run's views).
+  // "Show all views" (keyViews.ts, keyViews.css; its rules reach only the training run's views).
   const keys = useKeyViews(controller.store);
   const lesson = ui !== 'embed' && keys.length > 0;
   const [showAll, setShowAll] = useShowAll(keys);
@@ -92,6 +93,7 @@ export function App({ controller }: { controller: Controller }) {
             >
               {ui === 'embed' && <EmbedBar />}
               {full && <Intro />}
+              {ui !== 'embed' && <LessonPanel />}
               {ui !== 'embed' && <PresetGuide />}
               {ui !== 'embed' && <StatusBar />}
               {full && <ViewSourceSwitch />}

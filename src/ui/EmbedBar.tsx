@@ -18,7 +18,7 @@ export function EmbedBar() {
   const preset = useAppState((s) => s.preset?.id ?? null);
   useAppState((s) => s.compareVersion);
   const full = new URL(window.location.href);
-  full.hash = serializeConfig(config, c.compare?.store.getState().config ?? null, { ui: 'full', autoplay, preset });
+  full.hash = serializeConfig(config, c.compare?.store.getState().config ?? null, { ui: 'full', autoplay, preset, lesson: null });
   return (
     <div className="embed-bar" data-testid="embed-bar">
       <button

@@ -24,8 +24,14 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(press('Enter'))).toBeNull();
   });
 
+  it('maps 1–3 to a lesson’s answers and the arrows (and a presenter’s pages) to its steps, never on a held key', () => {
+    expect(['1', '2', '3', '4'].map((k) => shortcutFor(press(k)))).toEqual(['answer1', 'answer2', 'answer3', null]);
+    expect(['ArrowRight', 'PageDown', 'ArrowLeft', 'PageUp'].map((k) => shortcutFor(press(k)))).toEqual(['next', 'next', 'back', 'back']);
+    for (const key of ['1', 'ArrowRight']) expect(shortcutFor(press(key, { repeat: true })), key).toBeNull();
+  });
+
   it('stays out of typing: nothing but Escape fires in a field', () => {
-    for (const key of [' ', 's', 'r', '?']) expect(shortcutFor(press(key, { typing: true })), key).toBeNull();
+    for (const key of [' ', 's', 'r', '?', '1', 'ArrowLeft']) expect(shortcutFor(press(key, { typing: true })), key).toBeNull();
     expect(shortcutFor(press('Escape', { typing: true }))).toBe('escape');
   });
 

@@ -1,7 +1,8 @@
 /**
  * Keyboard shortcuts of the page: Space plays or pauses (pressed while the run is being built, it
  * starts the run once ready), `s` steps once, `r` resets (asking first on a finished or diverged
- * run), `?` shows the list, Escape closes it (and leaves lecture mode). They stay out of the way of
+ * run), `?` shows the list, Escape closes it (and leaves lecture mode); in a lesson, 1–3 pick an
+ * answer and → / ← (or a presenter's Page Down / Up) go to the next or previous step. They stay out of the way of
  * typing: nothing fires in a text field, select or editable element, nor with Ctrl, Alt or Meta
  * held, and Space on a focused button is left to the button (it clicks it; acting too would toggle
  * twice).
@@ -10,15 +11,18 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { Controller } from './run/controller';
 import { requestReset, resetLosesRun, togglePlay, transportState } from './runGuard';
 import { setUi } from './run/pageLink';
+import { answerLesson, moveLesson } from './lessons/lessonRun';
 
 /** What a key press asks for. */
-export type ShortcutAction = 'toggle' | 'step' | 'reset' | 'help' | 'escape';
+export type ShortcutAction = 'toggle' | 'step' | 'reset' | 'help' | 'escape' | 'answer1' | 'answer2' | 'answer3' | 'next' | 'back';
 
 /** The list shown by `?` (keys as printed, what they do). */
 export const SHORTCUTS: ReadonlyArray<{ keys: string; does: string }> = [
   { keys: 'Space', does: 'Play / pause training (while the run is being prepared: start it once ready)' },
   { keys: 'S', does: 'One training step' },
   { keys: 'R', does: 'Reset the run (same seeds); a finished run asks first' },
+  { keys: '1 – 3', does: 'In a lesson: pick that answer to the question (the runs then train)' },
+  { keys: '→ / ←', does: 'In a lesson: the next / previous step (a presenter’s Page Down / Page Up too)' },
   { keys: '?', does: 'Show or hide this list' },
   { keys: 'Esc', does: 'Close this list; leave lecture mode' },
 ];
@@ -46,6 +50,10 @@ export function shortcutFor(p: KeyPress): ShortcutAction | null {
   if (p.key === ' ' || p.key === 'Spacebar') return p.repeat || p.clicksOnSpace ? null : 'toggle';
   if (p.key === 's' || p.key === 'S') return 'step';
   if (p.key === 'r' || p.key === 'R') return p.repeat ? null : 'reset';
+  if (p.repeat) return null;
+  if (p.key === '1' || p.key === '2' || p.key === '3') return `answer${p.key}`;
+  if (p.key === 'ArrowRight' || p.key === 'PageDown') return 'next';
+  if (p.key === 'ArrowLeft' || p.key === 'PageUp') return 'back';
   return null;
 }
 
@@ -119,6 +127,15 @@ function perform(c: Controller, action: ShortcutAction): boolean {
       else if (s.ui === 'lecture') leaveLecture(c);
       else return false;
       return true;
+    // Outside a lesson these keys keep their own meaning (the arrows and pages scroll).
+    case 'answer1':
+    case 'answer2':
+    case 'answer3':
+      return s.lesson !== null && answerLesson(c, Number(action.slice(-1)) - 1);
+    case 'next':
+      return s.lesson !== null && moveLesson(c, 1);
+    case 'back':
+      return s.lesson !== null && moveLesson(c, -1);
   }
 }
 

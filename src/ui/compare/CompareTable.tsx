@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { usePlayground, type PlaygroundState } from '../../state/store';
-import { meanAndHalfRange, type ClaimMetric } from '../../state/presetClaims';
+import { meanAndHalfRange, seedAgreement, type ClaimMetric } from '../../state/presetClaims';
 import type { Controller } from '../run/controller';
-import { alignRuns, comparedStep, rowsInOrder, seedAgreement, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
+import { alignRuns, comparedStep, rowsInOrder, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
 import { useSides } from './sides';
 import { TAR_FARS } from '../../eval/roc';
 import { PRESET_BY_ID } from '../../state/presets';

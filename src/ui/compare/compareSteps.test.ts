@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignRuns, latestStep, rowsInOrder, seedAgreement, seedBand, stepCaption, verdictDue, type RunSteps } from './compareSteps';
+import { alignRuns, latestStep, rowsInOrder, seedBand, stepCaption, verdictDue, type RunSteps } from './compareSteps';
 
 const run = (steps: number[], extra: number | null = null): RunSteps => ({ steps, extra: extra === null ? null : { step: extra } });
 
@@ -99,26 +99,6 @@ describe('stepCaption', () => {
   });
 });
 
-describe('seedAgreement', () => {
-  it('gives a verdict only when every seed agrees', () => {
-    expect(seedAgreement([0.5, 0.4, 0.45], [0.3, 0.35, 0.4], 'lower')).toEqual({ n: 3, better: 3, worse: 0, verdict: 'better' });
-    expect(seedAgreement([0.5, 0.4, 0.45], [0.3, 0.35, 0.4], 'higher')).toEqual({ n: 3, better: 0, worse: 3, verdict: 'worse' });
-    expect(seedAgreement([0.5, 0.4, 0.45], [0.3, 0.45, 0.4], 'lower')).toMatchObject({ better: 2, worse: 1, verdict: 'noise' });
-    // A tie on one seed is not agreement.
-    expect(seedAgreement([0.5, 0.4], [0.3, 0.4], 'lower')).toMatchObject({ better: 1, verdict: 'noise' });
-  });
-  it('skips seeds without a finite value on both sides', () => {
-    expect(seedAgreement([0.5, NaN, 0.4], [0.3, 0.2, 0.3], 'lower')).toEqual({ n: 2, better: 2, worse: 0, verdict: 'better' });
-    expect(seedAgreement([NaN], [1], 'lower').verdict).toBe('');
-  });
-  it('speaks of seeds in the caption', () => {
-    const level = alignRuns([run([100]), run([100])], [run([100]), run([100])]);
-    expect(stepCaption([{ label: 'm', align: level }], 2)).toBe('A and B, 2 seeds each, compared at step 100, the latest step of all 4 runs; each cell is the mean ± half-range over the seeds.');
-    const behind = alignRuns([run([50, 100]), run([50])], [run([50, 100]), run([50, 100])]);
-    expect(stepCaption([{ label: 'm', align: behind }], 2)).toBe('m at step 50, the latest all runs have (A’s slowest seed is at step 50, B’s at step 100); each cell is the mean ± half-range over the seeds.');
-  });
-});
-
 describe('rowsInOrder', () => {
   const rows = [{ id: 'ap', claim: 'ap' as const }, { id: 'nmi' }, { id: 'compactness', claim: 'compactness' as const }];
   it('puts the claimed metric first and keeps the rest in order', () => {
@@ -139,5 +119,14 @@ describe('seedBand', () => {
   it('leaves out points with a non-finite seed, and stops where the steps part', () => {
     expect(seedBand([{ x: [1, 2, 3], y: [1, NaN, 1] }, { x: [1, 2, 4], y: [2, 2, 2] }])).toEqual({ x: [1], mean: [1.5], lo: [1], hi: [2] });
     expect(seedBand([])).toEqual({ x: [], mean: [], lo: [], hi: [] });
+  });
+});
+
+describe('stepCaption over seeds', () => {
+  it('speaks of seeds in the caption', () => {
+    const level = alignRuns([run([100]), run([100])], [run([100]), run([100])]);
+    expect(stepCaption([{ label: 'm', align: level }], 2)).toBe('A and B, 2 seeds each, compared at step 100, the latest step of all 4 runs; each cell is the mean ± half-range over the seeds.');
+    const behind = alignRuns([run([50, 100]), run([50])], [run([50, 100]), run([50, 100])]);
+    expect(stepCaption([{ label: 'm', align: behind }], 2)).toBe('m at step 50, the latest all runs have (A’s slowest seed is at step 50, B’s at step 100); each cell is the mean ± half-range over the seeds.');
   });
 });

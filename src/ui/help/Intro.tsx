@@ -3,6 +3,8 @@ import { useAppState, useController } from '../context';
 import { INTRO } from './intro';
 import { PRESET_BY_ID } from '../../state/presets';
 import { openPreset } from '../run/pageLink';
+import { LESSONS } from '../../state/lessons';
+import { openLessonStep } from '../lessons/lessonRun';
 
 /** Where a dismissed introduction is remembered. */
 export const INTRO_KEY = 'metric-playground:intro-dismissed';
@@ -72,6 +74,17 @@ export function Intro() {
           </span>
         ))}
         . Or just press ▶ Play.
+      </p>
+      <p className="intro-lessons">
+        {INTRO.lessonsLead}{' '}
+        {LESSONS.map((l, i) => (
+          <span key={l.id}>
+            {i > 0 && ' · '}
+            <button type="button" className="link" data-testid={`intro-lesson-${l.id}`} onClick={() => openLessonStep(c, l.id, 0)}>
+              {l.title}
+            </button>
+          </span>
+        ))}
       </p>
     </section>
   );

@@ -60,12 +60,15 @@ export const MORE_PRESETS: readonly MorePreset[] = Object.freeze([
   { id: 'spirals', hint: 'toy set' },
   { id: 'heating-up', hint: 'heating-up' },
   { id: 'heating-up-unseen', hint: 'unseen' },
-  { id: 'hu-gradient', hint: 'gradient against α' },
-  { id: 'cenm-vs-snm', hint: 'row vs batch mining' },
+  { id: 'hu-gradient', hint: 'gradients' },
+  { id: 'cenm-vs-snm', hint: 'mining' },
 ]);
 
 /** Lead-in to the further presets. */
 export const MORE_PRESETS_LEAD = 'Also try:';
+
+/** Lead-in to the lessons (lessons.ts): each paper's presets in order, a question before each. */
+export const LESSONS_LEAD = 'Teaching? Predict, then run:';
 
 /** The "One accuracy" explanation: one paragraph. */
 export const ONE_ACCURACY = Object.freeze({
@@ -86,6 +89,7 @@ export const INTRO = Object.freeze({
   presets: START_PRESETS,
   moreLead: MORE_PRESETS_LEAD,
   more: MORE_PRESETS,
+  lessonsLead: LESSONS_LEAD,
 });
 
 /** Words in a text (runs of non-space characters; a dash between spaces is not a word). */
@@ -101,6 +105,7 @@ export function introBodyWords(): number {
     ...START_PRESETS.map((p) => p.blurb),
     MORE_PRESETS_LEAD,
     ...MORE_PRESETS.map((p) => p.hint),
+    LESSONS_LEAD,
   ];
   return texts.reduce((n, t) => n + countWords(t), 0);
 }

@@ -16,7 +16,9 @@ export function PresetGuide() {
   // Compact on the full page, so the key views fit under it: "look for" in two lines until "more",
   // what it reproduces and what was measured one click away.
   const [more, setMore] = useState(false);
-  if (!active || !preset) return null;
+  // A lesson step's question comes before its guide, whose "look for" would give the answer away.
+  const asking = useAppState((s) => s.lesson !== null && !s.lessonLog[s.lesson]?.reveal);
+  if (!active || !preset || asking) return null;
   const measured = preset.claim?.measured ?? preset.measured;
   const held = preset.claim ? `The claim holds on ${preset.claim.heldOn} (checked by training).` : preset.runs.length > 1 ? 'No claim: no direction held on every seed checked.' : null;
   return (

@@ -2,8 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useController } from '../context';
 import { PRESETS, presetLink } from '../../state/presets';
 import { openPreset } from '../run/pageLink';
+import { LESSONS } from '../../state/lessons';
+import { openLessonStep } from '../lessons/lessonRun';
 
-/** The Presets menu: each entry says what it reproduces and what to look for; clicking one opens and trains it. */
+/**
+ * The Presets menu: first the lessons (each paper's presets in order, a question before each run),
+ * then every preset, each saying what it reproduces and what to look for; clicking one opens and trains it.
+ */
 export function PresetMenu() {
   const c = useController();
   const [open, setOpen] = useState(false);
@@ -21,6 +26,26 @@ export function PresetMenu() {
       </button>
       {open && (
         <ul className="preset-list" data-testid="preset-list">
+          {LESSONS.map((l) => (
+            <li key={l.id} className="preset-entry lesson-entry">
+              <button
+                type="button"
+                data-testid={`lesson-${l.id}`}
+                onClick={() => {
+                  setOpen(false);
+                  openLessonStep(c, l.id, 0);
+                }}
+              >
+                <strong>
+                  Lesson: {l.title} · {l.steps.length} step{l.steps.length > 1 ? 's' : ''}
+                </strong>
+                <span className="preset-reproduces">{l.about} Predict, then run: a question before each step, the answer from the runs’ numbers.</span>
+              </button>
+              <a className="preset-link" data-testid={`lesson-link-${l.id}`} href={`#lesson=${l.id}/1`} aria-label={`Link to the lesson ${l.title}`} onClick={() => setOpen(false)}>
+                link
+              </a>
+            </li>
+          ))}
           {PRESETS.map((p) => (
             <li key={p.id} className="preset-entry">
               <button

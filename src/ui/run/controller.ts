@@ -203,7 +203,7 @@ export class Controller {
     if (msg.run !== this.store.getState().run) return;
     const run = clearRun(this.store);
     // The opened model is its own run: no preset's guide speaks for it.
-    this.store.setState({ config: msg.config, preset: null });
+    this.store.setState({ config: msg.config, preset: null, lesson: null });
     writeHash(this);
     this.send({ type: 'adoptModel', run });
     addNotice(this.store, 'info', `Opened the saved model at step ${msg.step}, paused: Play continues its training, “Evaluate all” evaluates it.`);

@@ -9,6 +9,7 @@ import type { Config, ParamKey } from '../../state/params';
 import { addNotice } from '../../state/store';
 import { PRESET_BY_ID, presetConfig, presetRunIndex } from '../../state/presets';
 import { readShortLink } from '../../state/presetLinks';
+import { readLessonRef } from '../../state/lessons';
 import { runTitle } from '../../state/summary';
 import type { UiMode, View } from '../../state/viewParams';
 import { describePage } from '../pageMeta';
@@ -18,8 +19,8 @@ import { setComparison, setComparisonSeeds } from './comparison';
 /** The hash (no '#') that reproduces the page's runs: A, B and the seeds, the layout and the preset. */
 function pageHash(c: Controller): string {
   const top = c.top;
-  const { config, ui, autoplay, preset } = top.store.getState();
-  return serializeConfig(config, top.compare?.store.getState().config ?? null, { ui, autoplay, preset: preset?.id ?? null }, top.seeds);
+  const { config, ui, autoplay, preset, lesson } = top.store.getState();
+  return serializeConfig(config, top.compare?.store.getState().config ?? null, { ui, autoplay, preset: preset?.id ?? null, lesson }, top.seeds);
 }
 
 /** The link that reproduces the current run (and the comparison, if any); the bare page's for a run no link can carry. */
@@ -77,9 +78,10 @@ export function applyConfig(c: Controller, config: Config): void {
 
 /**
  * Opens a preset: run `a` as the configuration (the backend is kept), and when the preset has
- * several runs, run `b` beside it as a comparison; shows its guide and starts training.
+ * several runs, run `b` beside it as a comparison; shows its guide and starts training. A lesson
+ * step (`lesson`: `hu/2`) opens its preset paused: the class predicts before Play.
  */
-export function openPreset(c: Controller, id: string, a = 0, b = 1): void {
+export function openPreset(c: Controller, id: string, a = 0, b = 1, lesson: string | null = null): void {
   const preset = PRESET_BY_ID.get(id);
   if (!preset?.runs[a]) return;
   // A preset is a place to come back to: it gets its own history entry (controls, and the
@@ -90,10 +92,10 @@ export function openPreset(c: Controller, id: string, a = 0, b = 1): void {
   const other = b !== a && preset.runs[b] ? b : a === 0 ? 1 : 0;
   const runB = preset.runs.length > 1 ? preset.runs[other] : null;
   // The intro steps aside (not dismissed for good): the preset's views come up first.
-  c.store.setState({ preset: { id, a, b: runB ? other : null }, config: presetConfig(preset.runs[a], backend), introOpen: false });
+  c.store.setState({ preset: { id, a, b: runB ? other : null }, lesson, config: presetConfig(preset.runs[a], backend), introOpen: false });
   c.start();
   compareWith(c, runB ? presetConfig(runB, backend) : null, preset.seeds ?? 1);
-  c.play();
+  if (lesson === null) c.play();
 }
 
 /**
@@ -112,12 +114,15 @@ export function loadHash(c: Controller, hash: string): View {
   for (const n of notices) addNotice(c.store, 'warn', n);
   const preset = view.preset === null ? undefined : PRESET_BY_ID.get(view.preset);
   if (view.preset !== null && !preset) addNotice(c.store, 'warn', `preset=${view.preset} is not a preset of this version; its guide is not shown`);
+  const lesson = view.lesson === null ? null : readLessonRef(view.lesson);
+  if (view.lesson !== null && !lesson) addNotice(c.store, 'warn', `lesson=${view.lesson} is not a step of a lesson of this version; no question is shown`);
   const runB = preset && compare ? presetRunIndex(preset, compare) : -1;
   c.store.setState({
     config,
     ui: view.ui,
     autoplay: view.autoplay,
     preset: preset ? { id: preset.id, a: Math.max(0, presetRunIndex(preset, config)), b: runB >= 0 ? runB : null } : null,
+    lesson: lesson && preset ? view.lesson : null,
   });
   const current = c.compare?.store.getState().config;
   if (compare === null || current === undefined || seeds !== c.seeds || serializeConfig(compare) !== serializeConfig(current)) setComparison(c, compare, seeds);
@@ -127,9 +132,9 @@ export function loadHash(c: Controller, hash: string): View {
   return view;
 }
 
-/** Dismisses the preset's guide (the run goes on; the link stops naming the preset). */
+/** Dismisses the preset's guide and any lesson (the run goes on; the link stops naming them). */
 export function closePreset(c: Controller): void {
-  c.store.setState({ preset: null });
+  c.store.setState({ preset: null, lesson: null });
   writeHash(c);
 }
 

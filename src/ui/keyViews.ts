@@ -4,7 +4,7 @@ import { PRESET_BY_ID, type KeyView } from '../state/presets';
 
 /**
  * "One screen per lesson" (issue 18): an opened preset names its key views; the page shows them
- * first and sized to fit the viewport (lesson.css), and in lecture mode alone, the others one click
+ * first and sized to fit the viewport (keyViews.css), and in lecture mode alone, the others one click
  * away. This module says which views are key and how much height is left for them.
  */
 
@@ -29,7 +29,7 @@ export function useKeyViews(store: PlaygroundStore): readonly KeyView[] {
 
 /**
  * Keeps `--fit-h` on the views element: the viewport height left below the top of the key views'
- * container (the comparison's grid, or the single run's plots), which lesson.css sizes them to.
+ * container (the comparison's grid, or the single run's plots), which keyViews.css sizes them to.
  * Measured at scroll 0 (document coordinates), again on every resize of the page above them.
  */
 export function useLessonFit(views: RefObject<HTMLElement | null>, keys: readonly KeyView[]): void {

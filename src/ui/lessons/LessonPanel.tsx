@@ -1,0 +1,145 @@
+import { useEffect } from 'react';
+import { useAppState, useController } from '../context';
+import { readLessonRef, stepPreset } from '../../state/lessons';
+import { paperLine, predictionLine } from '../../state/lessonReveal';
+import { closePreset } from '../run/pageLink';
+import type { Controller } from '../run/controller';
+import { saveFile } from '../exports/download';
+import { answerLesson, askAgain, moveLesson, recordOf, revealWhenEnded } from './lessonRun';
+import { handoutHtml } from './handout';
+import './lessons.css';
+
+/** Reveals the step on screen as soon as every run of it has ended (watching every run, A's, B's, each seed's). */
+function useRevealWhenEnded(c: Controller, ref: string | null): void {
+  useEffect(() => {
+    if (ref === null) return;
+    let key = '';
+    let unsubscribes: (() => void)[] = [];
+    const onChange = () => {
+      const runs = c.runs();
+      const now = runs.map((r) => r.id).join(',');
+      if (now !== key) {
+        key = now;
+        unsubscribes.forEach((u) => u());
+        unsubscribes = runs.map((r) => r.store.subscribe(onChange));
+      }
+      revealWhenEnded(c);
+    };
+    onChange();
+    return () => unsubscribes.forEach((u) => u());
+  }, [c, ref]);
+}
+
+/** Saves the handout of the lesson on screen: every step as recorded so far. */
+function printLesson(c: Controller): void {
+  const s = c.store.getState();
+  const at = s.lesson === null ? null : readLessonRef(s.lesson);
+  if (!at) return;
+  const { lesson } = at;
+  const refs = lesson.steps.map((_, i) => `${lesson.id}/${i + 1}`);
+  const base = `${window.location.origin}${window.location.pathname}`;
+  const html = handoutHtml({
+    lesson,
+    records: refs.map((r) => s.lessonLog[r]),
+    links: refs.map((r) => `${base}#lesson=${r}`),
+    date: new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+  });
+  saveFile(`metric-playground-lesson-${lesson.id}.html`, html, 'text/html');
+}
+
+/**
+ * A lesson step: where it stands in its sequence (Back / Next), the question with its answers as
+ * large buttons (keys 1–3), and once every run has ended, the answer from their numbers beside the
+ * class's prediction and the paper's finding. "Print the lesson" saves the handout.
+ */
+export function LessonPanel() {
+  const c = useController();
+  const ref = useAppState((s) => s.lesson);
+  const record = recordOf({ lesson: ref, lessonLog: useAppState((s) => s.lessonLog) });
+  const lecture = useAppState((s) => s.ui === 'lecture');
+  useRevealWhenEnded(c, ref);
+  const at = ref === null ? null : readLessonRef(ref);
+  if (!at) return null;
+  const { lesson, index, step } = at;
+  const preset = stepPreset(step);
+  const last = index === lesson.steps.length - 1;
+  const reveal = record.reveal;
+  const picked = record.answer === null ? null : step.answers[record.answer];
+  const runs = preset.runs.length > 1 ? 2 * (preset.seeds ?? 1) : 1;
+  const status = reveal
+    ? null
+    : picked
+      ? `Predicted: “${picked.label}”. The answer shows when ${runs > 1 ? `all ${runs} runs have` : 'the run has'} ended.`
+      : `Pick an answer${lecture ? ' (keys 1–' + step.answers.length + ')' : ''}: the ${runs > 1 ? 'runs' : 'run'} then train${runs > 1 ? '' : 's'}.`;
+  return (
+    <section className="lesson-panel" data-testid="lesson-panel" data-step={ref} aria-label={`Lesson: ${lesson.title}, step ${index + 1} of ${lesson.steps.length}`}>
+      <header>
+        <span className="lesson-where" data-testid="lesson-where">
+          Lesson: {lesson.title} · step {index + 1} of {lesson.steps.length}
+        </span>
+        <span className="lesson-nav">
+          <button type="button" data-testid="lesson-back" disabled={index === 0} title="The previous step (←)" onClick={() => moveLesson(c, -1)}>
+            ← Back
+          </button>
+          <button type="button" data-testid="lesson-next" disabled={last} title="The next step (→)" onClick={() => moveLesson(c, 1)}>
+            Next →
+          </button>
+          <button type="button" data-testid="lesson-print" title="Save a one-page handout of the lesson: the questions, the key figures as they ended, the numbers and their seeds" onClick={() => printLesson(c)}>
+            Print the lesson
+          </button>
+          {!lecture && (
+            <button type="button" className="lesson-close" data-testid="lesson-close" aria-label="Leave the lesson" onClick={() => closePreset(c)}>
+              ×
+            </button>
+          )}
+        </span>
+      </header>
+      <h2>{preset.title}</h2>
+      <p className="lesson-question" data-testid="lesson-question" id="lesson-question">
+        {step.question}
+      </p>
+      <div className="lesson-answers" role="group" aria-labelledby="lesson-question">
+        {step.answers.map((a, k) => (
+          <button
+            key={a.label}
+            type="button"
+            data-testid={`lesson-answer-${k + 1}`}
+            aria-pressed={record.answer === k}
+            aria-keyshortcuts={String(k + 1)}
+            disabled={reveal !== null}
+            onClick={() => answerLesson(c, k)}
+          >
+            <kbd>{k + 1}</kbd> {a.label}
+          </button>
+        ))}
+      </div>
+      {status && (
+        <p className="lesson-status" data-testid="lesson-status" aria-live="polite">
+          {status}
+        </p>
+      )}
+      {reveal && (
+        <div className="lesson-reveal" data-testid="lesson-reveal" data-outcome={reveal.outcome ?? 'none'} data-agree={picked && reveal.outcome ? String(picked.outcome === reveal.outcome) : undefined} aria-live="polite">
+          <p className="lesson-prediction" data-testid="lesson-prediction">
+            {picked && reveal.outcome ? (picked.outcome === reveal.outcome ? '✓ ' : '✗ ') : ''}
+            {predictionLine(step, record.answer, reveal.outcome)}
+          </p>
+          <p data-testid="lesson-answer">{reveal.text}</p>
+          <p className="lesson-paper" data-testid="lesson-paper">
+            {paperLine(step, reveal.outcome)}
+          </p>
+          <p className="lesson-after">
+            <button type="button" className="link" data-testid="lesson-again" onClick={() => askAgain(c)}>
+              Ask again
+            </button>
+            {!last && (
+              <button type="button" className="link" onClick={() => moveLesson(c, 1)}>
+                Next: {stepPreset(lesson.steps[index + 1]).title} →
+              </button>
+            )}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
