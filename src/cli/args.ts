@@ -37,7 +37,8 @@ export function parseArgs(argv: string[], flags: Record<string, FlagKind>, maxPo
     }
     let value: string;
     if (eq > 0) value = a.slice(eq + 1);
-    else if (i + 1 < argv.length) value = argv[++i];
+    // The next word is this flag's value unless it is another of the command's flags (`--eps --far 0.1`).
+    else if (i + 1 < argv.length && !(argv[i + 1].slice(2).split('=')[0] in flags && argv[i + 1].startsWith('--'))) value = argv[++i];
     else throw new CliError(`--${name} needs a value\n${usage}`);
     if (kind === 'repeat') (out.repeats[name] ??= []).push(value);
     else if (name in out.values) throw new CliError(`--${name} is given twice`);
@@ -50,6 +51,13 @@ export function parseArgs(argv: string[], flags: Record<string, FlagKind>, maxPo
 export function intFlag(name: string, text: string, min: number, max: number): number {
   const v = Number(text);
   if (text.trim() === '' || !Number.isInteger(v) || v < min || v > max) throw new CliError(`--${name} must be a whole number from ${min} to ${max}, got “${text}”`);
+  return v;
+}
+
+/** One number from flag `name`, above `above` and at most `max`, or exit 2. */
+export function numberFlag(name: string, text: string, above: number, max: number): number {
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v) || !(v > above) || v > max) throw new CliError(`--${name} must be one number above ${above} and at most ${max}, got “${text}”`);
   return v;
 }
 

@@ -219,7 +219,11 @@ describe('metric-playground evaluate', () => {
       [['evaluate', '--embeddings', join(dir, 'missing.npy'), '--labels', yOne], /no such file/],
       [['evaluate', '--embeddings', tsv, '--labels', yMeta, '--label-column', 'colour'], /unknown-column/],
       [['evaluate', '--embeddings', tsv, '--labels', yOne, '--far', '0.1'], /--far/],
-      [['evaluate', '--embeddings', tsv, '--labels', yOne, '--eps', 'abc'], /--eps/],
+      [['evaluate', '--embeddings', tsv, '--labels', yOne, '--eps', 'abc'], /--eps must be one number above 0 and at most 0\.5, got “abc”/],
+      [['evaluate', '--embeddings', tsv, '--labels', yOne, '--eps', '0.1,0.2'], /--eps must be one number above 0 and at most 0\.5, got “0\.1,0\.2”/],
+      [['evaluate', '--embeddings', tsv, '--labels', yOne, '--eps', '0'], /--eps must be one number above 0/],
+      // A flag right after --eps is not its value: the value is missing, not the next word stray.
+      [['evaluate', '--embeddings', tsv, '--labels', yOne, '--eps', '--far', '0.1'], /--eps needs a value/],
       [['evaluate', '--embeddings', tsv, '--labels', yOne, '--backend', 'cpu'], /--backend must be wasm or webgpu, got “cpu”/],
       [['evaluate', '--embeddings', tsv], /--labels/],
       [['evaluate', '--embeddings', tsv, '--labels', yOne, '--bogus'], /unknown option --bogus/],

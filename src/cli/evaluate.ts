@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { CLI_MAX_ITEMS, MAX_FILE_BYTES, pairEmbeddings, parseLabels, parseVectors } from '../data/embeddingFiles';
-import { intFlag, numberListFlag, parseArgs } from './args';
+import { intFlag, numberFlag, numberListFlag, parseArgs } from './args';
 import { CliError } from './errors';
 import { EVALUATE_LAYOUT, prepareOut, resolveIn, workingFolder } from './paths';
 import { progressLine } from './progressLine';
@@ -67,8 +67,7 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   const fars = numberListFlag('far', a.values.far ?? '0.01,0.1', 0, 1);
   if (fars.some((f) => !(f > 0))) throw new CliError(`--far rates must be above 0 and at most 1 (no threshold has a false accept rate of 0), got “${a.values.far}”`);
   if (fars.length < 2 || Math.min(...fars) >= Math.max(...fars)) throw new CliError('--far needs at least two different rates, e.g. 0.01,0.1 (the calibration range runs from the lowest to the highest)');
-  const [eps] = numberListFlag('eps', a.values.eps ?? '0.1', 0, 0.5);
-  if (!(eps > 0)) throw new CliError('--eps must be above 0 and at most 0.5');
+  const eps = numberFlag('eps', a.values.eps ?? '0.1', 0, 0.5);
   const pathFlag = a.values.path ?? 'auto';
   if (!['auto', 'exact', 'binned'].includes(pathFlag)) throw new CliError(`--path must be auto, exact or binned, got “${pathFlag}”`);
   // Where the binned path bins the pairs: tfjs-wasm (with the retrieval pass's products), or the GPU's WGSL kernel.

@@ -72,6 +72,13 @@ describe('parseLabels refuses, saying where and why', () => {
     const r = errorOf(() => parseLabels(enc('label\tsplit\na\tx\nb\n'), 'y.tsv'));
     expect(r.code).toBe('ragged');
     expect(r.message).toBe('y.tsv, line 3: 1 field, but the header has 2.');
+    // One column by its first line, whatever the name: a tab later is a second field, never part of a label.
+    const tab = errorOf(() => parseLabels(enc('a\nb\nc\textra\n'), 'labels.txt'));
+    expect(tab.code).toBe('ragged');
+    expect(tab.message).toBe('labels.txt, line 3: 2 tab-separated fields, but the first line has 1.');
+    expect(tab.rows).toEqual([3]);
+    // Commas in a one-column file's labels stay labels (its first line has none: not a CSV).
+    expect(parseLabels(enc('a\nb, c\n'), 'labels.txt').classNames).toEqual(['a', 'b, c']);
   });
 
   it('an .npy of fractions, of 2-D shape, of another dtype → dtype / shape, naming it', () => {

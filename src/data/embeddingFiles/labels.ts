@@ -149,6 +149,12 @@ function labelsFromText(b: Uint8Array, file: string, opts: LabelsOptions): Label
     body = rows.map((_, i) => i);
     for (const i of body) if (rows[i].length !== 1) throw ragged(i, 1, 'the first line');
     texts = rows.map((r) => r[0]);
+    // The Projector splits metadata lines on tabs: a tab in a one-column file's line is a second field, not part of a label.
+    const tabbed = texts.findIndex((t) => t.includes('\t'));
+    if (tabbed >= 0) {
+      const fields = texts[tabbed].split('\t').length;
+      throw new EmbeddingFileError('ragged', `${file}, line ${lines[tabbed]}: ${fields} tab-separated fields, but the first line has 1.`, file, [lines[tabbed]]);
+    }
   } else {
     columns = rows[0];
     const c = pickColumn(columns, file, opts.column);

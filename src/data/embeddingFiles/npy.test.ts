@@ -111,7 +111,7 @@ describe('parseNpy refuses, naming what it found', () => {
     expect(e.message).toMatch(/structured/);
   });
 
-  it('no magic, unknown version, cut-off header, cut-off data, 0 bytes → format / empty', () => {
+  it('no magic, unknown version, cut-off header, cut-off data, bytes after the data, 0 bytes → format / empty', () => {
     expect(errorOf(() => parseNpy(new TextEncoder().encode('1\t2\n'), 'x.npy')).message).toMatch(/x\.npy.*\\x93NUMPY magic/);
     const v9 = writeNpy([1], [1]);
     v9[6] = 9;
@@ -121,6 +121,12 @@ describe('parseNpy refuses, naming what it found', () => {
     const cut = errorOf(() => parseNpy(whole.subarray(0, readNpyHeader(whole).dataOffset + 10)));
     expect(cut.code).toBe('format');
     expect(cut.message).toMatch(/cut off: shape \(2, 2\) needs 16 bytes of data, the file has 10/);
+    // Bytes after the data: np.save writes none, so the file is refused, not read in part.
+    const joined = new Uint8Array(whole.length + 5);
+    joined.set(whole);
+    const extra = errorOf(() => parseNpy(joined, 'j.npy'));
+    expect(extra.code).toBe('format');
+    expect(extra.message).toMatch(/j\.npy .*has 5 bytes after its data \(shape \(2, 2\) needs 16\)/);
     expect(errorOf(() => parseNpy(new Uint8Array(0), 'z.npy')).code).toBe('empty');
   });
 

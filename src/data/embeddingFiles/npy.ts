@@ -113,8 +113,13 @@ export function readNpyHeader(bytes: Uint8Array, file = 'array.npy'): NpyHeader 
   const shape = parts.map(Number);
   if (shape.some((k) => !Number.isSafeInteger(k) || k < 0)) throw bad(`its shape (${shapeM[1]}) is not a list of sizes`);
   const need = shape.reduce((a, k) => a * k, 1) * itemSize;
-  if (bytes.length - dataOffset < need) {
-    throw bad(`it is cut off: shape (${shape.join(', ')}) needs ${need.toLocaleString('en-US')} bytes of data, the file has ${(bytes.length - dataOffset).toLocaleString('en-US')}`);
+  const have = bytes.length - dataOffset;
+  if (have < need) {
+    throw bad(`it is cut off: shape (${shape.join(', ')}) needs ${need.toLocaleString('en-US')} bytes of data, the file has ${have.toLocaleString('en-US')}`);
+  }
+  // np.save writes the data and nothing after it: more bytes mean a file joined to another or damaged.
+  if (have > need) {
+    throw bad(`it has ${(have - need).toLocaleString('en-US')} bytes after its data (shape (${shape.join(', ')}) needs ${need.toLocaleString('en-US')}): np.save writes nothing there — is it two files joined, or damaged?`);
   }
   return { version: `${major}.${bytes[7]}`, descr, kind, itemSize, shape, dataOffset };
 }

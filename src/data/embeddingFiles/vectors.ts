@@ -99,7 +99,7 @@ function vectorsFromNpy(b: Uint8Array, file: string, maxItems: number): Vectors 
   const h = readNpyHeader(b, file);
   if (h.kind !== 'float') {
     const what = h.kind === 'int' ? 'integers' : 'strings';
-    throw new EmbeddingFileError('dtype', `${file} holds ${what} ('${h.descr}'); embeddings must be float32 or float64 (is this the labels file?).`, file);
+    throw new EmbeddingFileError('dtype', `${file} holds ${what} ('${h.descr}'); embeddings must be floats (float16, float32 or float64) (is this the labels file?).`, file);
   }
   if (h.shape.length !== 2) {
     const dims = h.shape.length === 0 ? 'a single number' : `a ${h.shape.length}-D array of shape (${h.shape.join(', ')})`;
