@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { download, openApp } from './helpers';
 import { LESSON_BY_ID } from '../src/state/lessons';
 
-// Issue 28 §6, "predict, then run": a lesson steps through a paper's presets; before Play the class
+// "Predict, then run": a lesson steps through a paper's presets; before Play the class
 // answers a question (buttons or keys 1–3), after the runs the answer is revealed from their numbers,
 // and "Print the lesson" saves a one-page handout. Driven as a lecturer does, with the keyboard, on
 // wasm; no assertion depends on time (the runs are waited for, however long they take).
@@ -53,7 +53,7 @@ test('the CE lesson end to end with the keyboard: predict, run, reveal from the 
   expect(await page.evaluate(() => window.playground.store.getState().backend?.active)).toBe('wasm');
   // Paused for the prediction: nothing trains, and the guide (which would give the answer) waits.
   await expect(page.getByTestId('lesson-status')).toContainText('Pick an answer (keys 1–3)');
-  expect(await lessonState(page)).toMatchObject({ lesson: 'ce/1', running: false, runs: 6 });
+  expect(await lessonState(page)).toMatchObject({ lesson: 'ce/1', running: false, runs: 4 });
   await expect(page.getByTestId('preset-guide')).toHaveCount(0);
   expect(page.url()).toContain('lesson=ce/1');
 
@@ -73,7 +73,7 @@ test('the CE lesson end to end with the keyboard: predict, run, reveal from the 
   await expect(page.getByTestId('lesson-next')).toBeDisabled();
   const second = await answerAndReveal(page, '3', 'ap');
   // Where the seeds disagree, the reveal says so; where they agree, it names the side.
-  await expect(page.getByTestId('lesson-answer')).toContainText(second === 'noise' ? 'The seeds disagree' : `on 3 of 3 seeds`);
+  await expect(page.getByTestId('lesson-answer')).toContainText(second === 'noise' ? 'The seeds disagree' : `on 2 of 2 seeds`);
 
   // ← back: the first step keeps its prediction and reveal.
   await page.keyboard.press('ArrowLeft');
@@ -87,7 +87,7 @@ test('the CE lesson end to end with the keyboard: predict, run, reveal from the 
   for (const step of LESSON_BY_ID.get('ce')!.steps) expect(html).toContain(step.question.replace(/&/g, '&amp;'));
   expect(html.match(/← predicted/g)).toHaveLength(2);
   expect(html.match(/<div class="figure"><svg/g)).toHaveLength(2);
-  expect(html.match(/<th scope="row">seed \d+<\/th>/g)).toHaveLength(6);
+  expect(html.match(/<th scope="col">seed \d+<\/th>/g)).toHaveLength(4);
   expect(html).not.toContain('Not run to its end yet');
   // It prints on one page.
   const print = await page.context().newPage();

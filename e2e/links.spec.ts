@@ -102,7 +102,7 @@ test('links are short; controls replace the history entry, presets add one, and 
   await expect(page).toHaveTitle('Cross-Example Softmax vs sampled softmax · MNIST · Metric Playground');
   const hash = await page.evaluate(() => location.hash.slice(1));
   expect(hash.length, hash).toBeLessThan(150);
-  expect(hash).toBe('v=1&backend=wasm&dim=16&loss=ssm&alpha=20&steps=350&metricsEvery=50&b=1&b.loss=ces&seeds=3&preset=ce-vs-ssm');
+  expect(hash).toBe('v=1&backend=wasm&dim=16&loss=ssm&alpha=20&steps=350&metricsEvery=70&b=1&b.loss=ces&seeds=2&preset=ce-vs-ssm');
   expect(await page.getAttribute('meta[property="og:title"]', 'content')).toBe('Cross-Example Softmax vs sampled softmax · MNIST · Metric Playground');
 
   // Back: the rings preset as it was left (dim 6), its guide, no comparison; Back again: the link opened first.

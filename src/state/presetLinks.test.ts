@@ -73,7 +73,7 @@ describe('readShortLink', () => {
     expect(short.hash).toBe(readShortLink('#preset=hu-gradient&lesson=hu/2&ui=lecture')!.hash);
     // autoplay=1 plays at once; the comparison's seeds come with the step's preset.
     expect(readShortLink('#lesson=ce/1&autoplay=1')!.paused).toBe(false);
-    expect(parseHash(readShortLink('#lesson=ce/1')!.hash).seeds).toBe(3);
+    expect(parseHash(readShortLink('#lesson=hu/1')!.hash).seeds).toBe(3);
     // A step that does not exist is no short link (the page says so when it reads the link).
     expect(readShortLink('#lesson=hu/9')).toBeNull();
   });

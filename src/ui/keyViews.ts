@@ -3,7 +3,7 @@ import { usePlayground, type PlaygroundStore } from '../state/store';
 import { PRESET_BY_ID, type KeyView } from '../state/presets';
 
 /**
- * "One screen per lesson" (issue 18): an opened preset names its key views; the page shows them
+ * "One screen per lesson": an opened preset names its key views; the page shows them
  * first and sized to fit the viewport (keyViews.css), and in lecture mode alone, the others one click
  * away. This module says which views are key and how much height is left for them.
  */

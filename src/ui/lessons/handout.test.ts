@@ -21,11 +21,13 @@ describe('handoutHtml', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).toContain('<h1>Lesson: Cross-example losses (CE)</h1>');
     for (const step of ce.steps) expect(html).toContain(step.question.replace(/’/g, '’'));
-    expect(html).toContain('<li class="picked">B: Cross-Example Softmax ← predicted</li>');
+    expect(html).toContain('<span class="picked">2. B: Cross-Example Softmax ← predicted</span>');
     expect(html).toContain('The class predicted “B: Cross-Example Softmax”: the runs agree.');
     expect(html).toContain('had the lower compactness on 3 of 3 seeds at step 350');
     expect(html).toContain('CE Fig. 4');
-    expect(html).toContain('<tr><th scope="row">seed 1</th><td>0.2412</td><td>0.2203</td></tr>');
+    // One column per seed; A's numbers in one row, B's in the next.
+    expect(html).toContain('<thead><tr><th scope="col">compactness</th><th scope="col">seed 1</th></tr></thead>');
+    expect(html).toContain('<tr><th scope="row">A: SSM</th><td>0.2412</td></tr><tr><th scope="row">B: CES</th><td>0.2203</td></tr>');
     expect(html).toContain('http://x/#lesson=ce/2');
   });
   it('inlines the figure without its XML declaration, and says which steps have not run', () => {

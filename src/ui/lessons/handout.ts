@@ -31,23 +31,28 @@ function stepHtml(input: HandoutInput, i: number): string {
   const step = input.lesson.steps[i];
   const record = input.records[i];
   const reveal = record?.reveal ?? null;
-  const answers = step.answers.map((a, k) => `<li${record?.answer === k ? ' class="picked"' : ''}>${esc(a.label)}${record?.answer === k ? ' ← predicted' : ''}</li>`).join('');
+  const answers = step.answers.map((a, k) => `<span${record?.answer === k ? ' class="picked"' : ''}>${k + 1}. ${esc(a.label)}${record?.answer === k ? ' ← predicted' : ''}</span>`).join(' · ');
   let body: string;
   if (!reveal) {
     body = `<p class="pending">${record?.answer !== undefined && record.answer !== null ? `${esc(predictionLine(step, record.answer, null))} ` : ''}Not run to its end yet.</p>`;
   } else {
-    const rows = reveal.numbers.rows.map((r) => `<tr><th scope="row">${esc(r.name)}</th><td>${num(r.a)}</td><td>${num(r.b)}</td></tr>`).join('');
+    // One column per seed (or sample type), A's and B's numbers in two rows: three lines whatever the seeds.
+    const { label, head, rows } = reveal.numbers;
+    const cells = (pick: (r: (typeof rows)[number]) => number) => rows.map((r) => `<td>${num(pick(r))}</td>`).join('');
     body =
       `<p class="prediction">${esc(predictionLine(step, record!.answer, reveal.outcome))}</p>` +
       `<p class="reveal">${esc(reveal.text)}</p>` +
       `<p class="paper">${esc(paperLine(step, reveal.outcome))}</p>` +
-      (rows ? `<table><caption>${esc(reveal.numbers.label)}</caption><thead><tr><th></th><th>${esc(reveal.numbers.head[0])}</th><th>${esc(reveal.numbers.head[1])}</th></tr></thead><tbody>${rows}</tbody></table>` : '');
+      (rows.length
+        ? `<table><thead><tr><th scope="col">${esc(label)}</th>${rows.map((r) => `<th scope="col">${esc(r.name)}</th>`).join('')}</tr></thead>` +
+          `<tbody><tr><th scope="row">${esc(head[0])}</th>${cells((r) => r.a)}</tr><tr><th scope="row">${esc(head[1])}</th>${cells((r) => r.b)}</tr></tbody></table>`
+        : '');
   }
   const figure = record?.figure ? `<div class="figure">${inlineSvg(record.figure)}</div>` : '';
   return (
     `<section class="step" data-step="${i + 1}">` +
     `<div class="text"><h2>${i + 1}. ${esc(stepPreset(step).title)}</h2>` +
-    `<p class="question">${esc(step.question)}</p><ol class="answers">${answers}</ol>${body}` +
+    `<p class="question">${esc(step.question)}</p><p class="answers">${answers}</p>${body}` +
     `<p class="link">${esc(input.links[i] ?? '')}</p></div>${figure}</section>`
   );
 }
@@ -57,7 +62,7 @@ function style(steps: number): string {
   return `
 @page { size: A4 portrait; margin: 10mm; }
 * { box-sizing: border-box; }
-body { font: ${steps > 2 ? 8 : 9}pt/1.3 system-ui, sans-serif; color: #1d2327; margin: 0 auto; max-width: 190mm; }
+body { font: ${steps > 2 ? 7.5 : 9}pt/1.25 system-ui, sans-serif; color: #1d2327; margin: 0 auto; max-width: 190mm; }
 header h1 { font-size: 14pt; margin: 0 0 1mm; }
 header p { margin: 0 0 2mm; color: #555; }
 .step { display: flex; gap: 4mm; height: calc((277mm - 22mm) / ${steps}); border-top: 0.3mm solid #bbb; padding-top: 1.5mm; overflow: hidden; break-inside: avoid; }
@@ -67,13 +72,12 @@ header p { margin: 0 0 2mm; color: #555; }
 h2 { font-size: 10pt; margin: 0 0 1mm; }
 p { margin: 0.6mm 0; }
 .question { font-weight: 600; }
-.answers { margin: 0.5mm 0; padding-left: 5mm; }
 .picked { font-weight: 600; }
 .pending, .link { color: #666; }
 .link { font-size: 6.5pt; word-break: break-all; }
 table { border-collapse: collapse; font-size: 7.5pt; margin-top: 1mm; }
-caption { text-align: left; color: #555; }
-th, td { padding: 0 2mm 0 0; text-align: left; }
+th, td { padding: 0 2.5mm 0 0; text-align: left; }
+thead th:first-child { color: #555; font-weight: normal; }
 td { font-variant-numeric: tabular-nums; }
 `;
 }
