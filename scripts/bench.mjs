@@ -26,6 +26,7 @@ import { LESSON_BEGIN, LESSON_END, lessonSection, measureTimeToLesson, withSecti
 import { measureIsolation, isolationSection } from './bench/isolation.mjs';
 import { measureCliEvaluate, measureCliLarge, cliEvaluateSection, cliLargeSection } from './bench/cliEvaluate.mjs';
 import { measureFrames, framesSection } from './bench/frames.mjs';
+import { measurePeer, peerPython, peerSection } from './bench/peer.mjs';
 
 /** The marked sections of BENCHMARKS.md that a run of their part alone rewrites (full runs carry them over). */
 const FRAMES_BEGIN = '<!-- bench:frames -->';
@@ -35,6 +36,8 @@ const machineLine = () =>
   `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${os.loadavg()[0].toFixed(1)} at the end`;
 const CLI_BEGIN = '<!-- bench:cli -->';
 const CLI_END = '<!-- /bench:cli -->';
+const PEER_BEGIN = '<!-- bench:peer -->';
+const PEER_END = '<!-- /bench:peer -->';
 const CLI_LARGE_BEGIN = '<!-- bench:clilarge -->';
 const CLI_LARGE_END = '<!-- /bench:clilarge -->';
 const ISOLATION_BEGIN = '<!-- bench:isolation -->';
@@ -78,7 +81,7 @@ try {
   const report = (process.env.BENCH_PARTS ?? 'kernels').includes('kernels')
     ? await page.evaluate((o) => window.runBenchmarks(o), { sizes: list(process.env.BENCH_SIZES), evalSizes: list(process.env.BENCH_EVAL_SIZES) })
     : { adapter: null };
-  const parts = (process.env.BENCH_PARTS ?? 'kernels,training,longtasks,own,lesson,isolation,frames,cli').split(',');
+  const parts = (process.env.BENCH_PARTS ?? 'kernels,training,longtasks,own,lesson,isolation,frames,cli,peer').split(',');
   const base = `http://127.0.0.1:${PORT}`;
   const sections = [];
   if (parts.includes('kernels')) sections.push(tables(report));
@@ -136,6 +139,12 @@ try {
           machineLine(),
         ), CLI_END].join('\n')
     : null;
+  // The command against faiss and scikit-learn on the same files: its own marked section, skipped (with why) without them.
+  const { python, missing } = parts.includes('peer') ? peerPython() : { python: null, missing: null };
+  if (missing) console.log(`peer: skipped — ${missing}`);
+  const peer = python
+    ? [PEER_BEGIN, peerSection(await measurePeer({ python, sizes: list(process.env.BENCH_PEER_SIZES), classes: list(process.env.BENCH_PEER_CLASSES), log: (r) => console.log(r) }), machineLine()), PEER_END].join('\n')
+    : null;
   // A million items (BENCH_CLI_LARGE), with its progress lines: only when asked for (it takes hours on two cores).
   const cliLarge = parts.includes('clilarge')
     ? [
@@ -187,9 +196,9 @@ ${body}
     const at = old.indexOf(begin);
     return at >= 0 && old.indexOf(end, at) > at ? old.slice(at, old.indexOf(end, at) + end.length) : null;
   };
-  for (const own of [lesson, frames, isolation, cli, cliLarge]) if (own) console.log('\n' + own);
+  for (const own of [lesson, frames, isolation, cli, cliLarge, peer]) if (own) console.log('\n' + own);
   const alone = (process.env.BENCH_PARTS ?? '').split(',').filter(Boolean);
-  if (alone.length && alone.every((p) => ['lesson', 'frames', 'isolation', 'cli', 'clilarge'].includes(p)) && !process.env.BENCH_PRESETS) {
+  if (alone.length && alone.every((p) => ['lesson', 'frames', 'isolation', 'cli', 'clilarge', 'peer'].includes(p)) && !process.env.BENCH_PRESETS) {
     // The lesson, frames, isolation, cli and clilarge parts alone rewrite their own sections; the rest stays as it was.
     let out = old;
     if (lesson) out = withSection(out, LESSON_BEGIN, LESSON_END, lesson);
@@ -197,6 +206,7 @@ ${body}
     if (isolation) out = withSection(out, ISOLATION_BEGIN, ISOLATION_END, isolation);
     if (cli) out = withSection(out, CLI_BEGIN, CLI_END, cli);
     if (cliLarge) out = withSection(out, CLI_LARGE_BEGIN, CLI_LARGE_END, cliLarge);
+    if (peer) out = withSection(out, PEER_BEGIN, PEER_END, peer);
     writeFileSync('BENCHMARKS.md', out);
     console.log(`\nwrote the ${alone.join(' and ')} section of BENCHMARKS.md`);
   } else if (process.env.BENCH_PARTS || process.env.BENCH_SIZES || process.env.BENCH_EVAL_SIZES) {
@@ -210,6 +220,7 @@ ${body}
       [ISOLATION_BEGIN, ISOLATION_END, isolation ?? kept(ISOLATION_BEGIN, ISOLATION_END)],
       [CLI_BEGIN, CLI_END, cli ?? kept(CLI_BEGIN, CLI_END)],
       [CLI_LARGE_BEGIN, CLI_LARGE_END, cliLarge ?? kept(CLI_LARGE_BEGIN, CLI_LARGE_END)],
+      [PEER_BEGIN, PEER_END, peer ?? kept(PEER_BEGIN, PEER_END)],
       [BEGIN, END, kept(BEGIN, END)],
     ];
     for (const [begin, end, section] of sections) {

@@ -22,7 +22,7 @@ const MAX_RSS = join(ROOT, 'scripts/bench/maxRss.cjs');
  * Runs the command of the clone at `root` in `cwd`, stopped (SIGTERM) after `stopAfter` seconds
  * when given; resolves to its wall seconds, peak RSS (MiB), output, and whether it was stopped.
  */
-function evaluate(root, cwd, args, stopAfter) {
+export function evaluate(root, cwd, args, stopAfter) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const p = spawn(process.execPath, ['--require', MAX_RSS, join(root, 'bin/metric-playground.mjs'), 'evaluate', ...args], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

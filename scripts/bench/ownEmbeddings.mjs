@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Seeded uniform numbers in [0, 1) (mulberry32). */
-function rng(seed) {
+export function rng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -22,7 +22,7 @@ function rng(seed) {
 }
 
 /** An .npy (version 1.0, C order) of `values` as `descr` ('<f4' or '<i4') with `shape`. */
-function npy(values, shape, descr) {
+export function npy(values, shape, descr) {
   const shapeText = shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
   let header = `{'descr': '${descr}', 'fortran_order': False, 'shape': ${shapeText}, }`;
   header += ' '.repeat((64 - ((10 + header.length + 1) % 64)) % 64) + '\n';
