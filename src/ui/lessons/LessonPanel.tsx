@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppState, useController } from '../context';
-import { readLessonRef, stepPreset } from '../../state/lessons';
-import { paperLine, predictionLine } from '../../state/lessonReveal';
+import { readLessonRef, stepPreset, type LessonRef } from '../../state/lessons';
+import { paperLine, predictionLine, type LessonRecord } from '../../state/lessonReveal';
 import { closePreset } from '../run/pageLink';
 import type { Controller } from '../run/controller';
 import { saveFile } from '../exports/download';
@@ -47,6 +47,75 @@ function printLesson(c: Controller): void {
   saveFile(`metric-playground-lesson-${lesson.id}.html`, html, 'text/html');
 }
 
+/** Where the step stands in its lesson, Back / Next, "Print the lesson" and (on the full page) leaving it. */
+function LessonNav({ at, lecture }: { at: LessonRef; lecture: boolean }) {
+  const c = useController();
+  const { lesson, index } = at;
+  return (
+    <header>
+      <span className="lesson-where" data-testid="lesson-where">
+        Lesson: {lesson.title} · step {index + 1} of {lesson.steps.length}
+      </span>
+      <span className="lesson-nav">
+        <button type="button" data-testid="lesson-back" disabled={index === 0} title="The previous step (←)" onClick={() => moveLesson(c, -1)}>
+          ← Back
+        </button>
+        <button type="button" data-testid="lesson-next" disabled={index === lesson.steps.length - 1} title="The next step (→)" onClick={() => moveLesson(c, 1)}>
+          Next →
+        </button>
+        <button type="button" data-testid="lesson-print" title="Save a one-page handout of the lesson: the questions, the key figures as they ended, the numbers and their seeds" onClick={() => printLesson(c)}>
+          Print the lesson
+        </button>
+        {!lecture && (
+          <button type="button" className="lesson-close" data-testid="lesson-close" aria-label="Leave the lesson" onClick={() => closePreset(c)}>
+            ×
+          </button>
+        )}
+      </span>
+    </header>
+  );
+}
+
+/** The answer as the runs measured it, beside the class's prediction and the paper's finding. */
+function LessonReveal({ at, record }: { at: LessonRef; record: LessonRecord }) {
+  const c = useController();
+  const { lesson, index, step } = at;
+  const reveal = record.reveal!;
+  const picked = record.answer === null ? null : step.answers[record.answer];
+  const next = lesson.steps[index + 1];
+  return (
+    <div className="lesson-reveal" data-testid="lesson-reveal" data-outcome={reveal.outcome ?? 'none'} data-agree={picked && reveal.outcome ? String(picked.outcome === reveal.outcome) : undefined} aria-live="polite">
+      <p className="lesson-prediction" data-testid="lesson-prediction">
+        {picked && reveal.outcome ? (picked.outcome === reveal.outcome ? '✓ ' : '✗ ') : ''}
+        {predictionLine(step, record.answer, reveal.outcome)}
+      </p>
+      <p data-testid="lesson-answer">{reveal.text}</p>
+      <p className="lesson-paper" data-testid="lesson-paper">
+        {paperLine(step, reveal.outcome)}
+      </p>
+      <p className="lesson-after">
+        <button type="button" className="link" data-testid="lesson-again" onClick={() => askAgain(c)}>
+          Ask again
+        </button>
+        {next && (
+          <button type="button" className="link" onClick={() => moveLesson(c, 1)}>
+            Next: {stepPreset(next).title} →
+          </button>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** What the class is to do now, before the reveal: pick an answer, or wait for the runs to end. */
+function statusLine(at: LessonRef, record: LessonRecord, lecture: boolean): string {
+  const preset = stepPreset(at.step);
+  const runs = preset.runs.length > 1 ? 2 * (preset.seeds ?? 1) : 1;
+  const picked = record.answer === null ? null : at.step.answers[record.answer];
+  if (picked) return `Predicted: “${picked.label}”. The answer shows when ${runs > 1 ? `all ${runs} runs have` : 'the run has'} ended.`;
+  return `Pick an answer${lecture ? ` (keys 1–${at.step.answers.length})` : ''}: the ${runs > 1 ? 'runs' : 'run'} then train${runs > 1 ? '' : 's'}.`;
+}
+
 /**
  * A lesson step: where it stands in its sequence (Back / Next), the question with its answers as
  * large buttons (keys 1–3), and once every run has ended, the answer from their numbers beside the
@@ -61,40 +130,10 @@ export function LessonPanel() {
   const at = ref === null ? null : readLessonRef(ref);
   if (!at) return null;
   const { lesson, index, step } = at;
-  const preset = stepPreset(step);
-  const last = index === lesson.steps.length - 1;
-  const reveal = record.reveal;
-  const picked = record.answer === null ? null : step.answers[record.answer];
-  const runs = preset.runs.length > 1 ? 2 * (preset.seeds ?? 1) : 1;
-  const status = reveal
-    ? null
-    : picked
-      ? `Predicted: “${picked.label}”. The answer shows when ${runs > 1 ? `all ${runs} runs have` : 'the run has'} ended.`
-      : `Pick an answer${lecture ? ' (keys 1–' + step.answers.length + ')' : ''}: the ${runs > 1 ? 'runs' : 'run'} then train${runs > 1 ? '' : 's'}.`;
   return (
     <section className="lesson-panel" data-testid="lesson-panel" data-step={ref} aria-label={`Lesson: ${lesson.title}, step ${index + 1} of ${lesson.steps.length}`}>
-      <header>
-        <span className="lesson-where" data-testid="lesson-where">
-          Lesson: {lesson.title} · step {index + 1} of {lesson.steps.length}
-        </span>
-        <span className="lesson-nav">
-          <button type="button" data-testid="lesson-back" disabled={index === 0} title="The previous step (←)" onClick={() => moveLesson(c, -1)}>
-            ← Back
-          </button>
-          <button type="button" data-testid="lesson-next" disabled={last} title="The next step (→)" onClick={() => moveLesson(c, 1)}>
-            Next →
-          </button>
-          <button type="button" data-testid="lesson-print" title="Save a one-page handout of the lesson: the questions, the key figures as they ended, the numbers and their seeds" onClick={() => printLesson(c)}>
-            Print the lesson
-          </button>
-          {!lecture && (
-            <button type="button" className="lesson-close" data-testid="lesson-close" aria-label="Leave the lesson" onClick={() => closePreset(c)}>
-              ×
-            </button>
-          )}
-        </span>
-      </header>
-      <h2>{preset.title}</h2>
+      <LessonNav at={at} lecture={lecture} />
+      <h2>{stepPreset(step).title}</h2>
       <p className="lesson-question" data-testid="lesson-question" id="lesson-question">
         {step.question}
       </p>
@@ -106,39 +145,19 @@ export function LessonPanel() {
             data-testid={`lesson-answer-${k + 1}`}
             aria-pressed={record.answer === k}
             aria-keyshortcuts={String(k + 1)}
-            disabled={reveal !== null}
+            disabled={record.reveal !== null}
             onClick={() => answerLesson(c, k)}
           >
             <kbd>{k + 1}</kbd> {a.label}
           </button>
         ))}
       </div>
-      {status && (
+      {record.reveal ? (
+        <LessonReveal at={at} record={record} />
+      ) : (
         <p className="lesson-status" data-testid="lesson-status" aria-live="polite">
-          {status}
+          {statusLine(at, record, lecture)}
         </p>
-      )}
-      {reveal && (
-        <div className="lesson-reveal" data-testid="lesson-reveal" data-outcome={reveal.outcome ?? 'none'} data-agree={picked && reveal.outcome ? String(picked.outcome === reveal.outcome) : undefined} aria-live="polite">
-          <p className="lesson-prediction" data-testid="lesson-prediction">
-            {picked && reveal.outcome ? (picked.outcome === reveal.outcome ? '✓ ' : '✗ ') : ''}
-            {predictionLine(step, record.answer, reveal.outcome)}
-          </p>
-          <p data-testid="lesson-answer">{reveal.text}</p>
-          <p className="lesson-paper" data-testid="lesson-paper">
-            {paperLine(step, reveal.outcome)}
-          </p>
-          <p className="lesson-after">
-            <button type="button" className="link" data-testid="lesson-again" onClick={() => askAgain(c)}>
-              Ask again
-            </button>
-            {!last && (
-              <button type="button" className="link" onClick={() => moveLesson(c, 1)}>
-                Next: {stepPreset(lesson.steps[index + 1]).title} →
-              </button>
-            )}
-          </p>
-        </div>
       )}
     </section>
   );
