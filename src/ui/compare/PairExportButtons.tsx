@@ -11,7 +11,7 @@ import { A_COLOUR, B_COLOUR } from './pairChart';
 import { shareUrl } from '../run/pageLink';
 
 /** A run's name in the figure: its preset run's label ("α = 4") when it is one, else its settings in a few words. */
-function runName(s: PlaygroundState, preset: PlaygroundState['preset']): string {
+export function runName(s: PlaygroundState, preset: PlaygroundState['preset']): string {
   const p = preset ? PRESET_BY_ID.get(preset.id) : undefined;
   const i = p ? presetRunIndex(p, s.config) : -1;
   return p && i >= 0 ? p.runs[i].label : runLabel(s.config, s.step).replace(/ · step \d+$/, '');

@@ -4,6 +4,7 @@ import { readLessonRef, stepPreset, type LessonRef } from '../../state/lessons';
 import { paperLine, predictionLine, type LessonRecord } from '../../state/lessonReveal';
 import { closePreset } from '../run/pageLink';
 import type { Controller } from '../run/controller';
+import { subscribeToRuns } from '../run/useTransport';
 import { saveFile } from '../exports/download';
 import { answerLesson, askAgain, moveLesson, recordOf, revealWhenEnded } from './lessonRun';
 import { handoutHtml } from './handout';
@@ -13,20 +14,8 @@ import './lessons.css';
 function useRevealWhenEnded(c: Controller, ref: string | null): void {
   useEffect(() => {
     if (ref === null) return;
-    let key = '';
-    let unsubscribes: (() => void)[] = [];
-    const onChange = () => {
-      const runs = c.runs();
-      const now = runs.map((r) => r.id).join(',');
-      if (now !== key) {
-        key = now;
-        unsubscribes.forEach((u) => u());
-        unsubscribes = runs.map((r) => r.store.subscribe(onChange));
-      }
-      revealWhenEnded(c);
-    };
-    onChange();
-    return () => unsubscribes.forEach((u) => u());
+    revealWhenEnded(c);
+    return subscribeToRuns(c, () => revealWhenEnded(c));
   }, [c, ref]);
 }
 

@@ -6,6 +6,7 @@
  */
 import { stepPreset, type Lesson } from '../../state/lessons';
 import { paperLine, predictionLine, type LessonRecord } from '../../state/lessonReveal';
+import { escapeXml } from '../exports/svgKit';
 
 /** What the handout needs besides the lesson: its records by step index, the page's address and the date. */
 export interface HandoutInput {
@@ -18,7 +19,7 @@ export interface HandoutInput {
   date: string;
 }
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = escapeXml;
 
 /** A number in the handout's tables (4 significant digits, small ones in e-notation). */
 const num = (v: number): string => (!Number.isFinite(v) ? '—' : v !== 0 && Math.abs(v) < 1e-3 ? v.toExponential(2) : String(Number(v.toPrecision(4))));

@@ -7,12 +7,10 @@ import { LESSON_BY_ID, lessonRefText, readLessonRef, type LessonRef } from '../.
 import { revealComparison, revealGradient, type LessonRecord, type Reveal } from '../../state/lessonReveal';
 import { metricRows } from '../../state/metricsExport';
 import type { RunNumbers } from '../../state/presetClaims';
-import { PRESET_BY_ID, presetRunIndex } from '../../state/presets';
 import type { PlaygroundState } from '../../state/store';
-import { runLabel } from '../../state/summary';
 import { transportState } from '../runGuard';
 import { sideStates } from '../compare/sides';
-import { buildPairFigure } from '../compare/PairExportButtons';
+import { buildPairFigure, runName } from '../compare/PairExportButtons';
 import { buildPlotSvg } from '../exports/plotExport';
 import { openPreset, shareUrl } from '../run/pageLink';
 import type { Controller } from '../run/controller';
@@ -82,13 +80,6 @@ const numbersOf = (s: PlaygroundState): RunNumbers => ({
   refreshes: { step: s.history.evalStep, accuracy: s.history.accuracy, compactness: s.history.compactness },
 });
 
-/** A side's run in words: the preset's label for it, else its settings. */
-function labelOf(s: PlaygroundState, presetId: string | undefined): string {
-  const preset = presetId ? PRESET_BY_ID.get(presetId) : undefined;
-  const i = preset ? presetRunIndex(preset, s.config) : -1;
-  return preset && i >= 0 ? preset.runs[i].label : runLabel(s.config, s.step).replace(/ · step \d+$/, '');
-}
-
 /** The step's answer from the runs now, and its key figure as drawn on the page. */
 function measure(c: Controller, at: LessonRef): { reveal: Reveal; figure: string | null } {
   const s = c.store.getState();
@@ -100,7 +91,7 @@ function measure(c: Controller, at: LessonRef): { reveal: Reveal; figure: string
   const b = c.compare;
   const as = sideStates(c);
   const bs = b ? sideStates(b) : [];
-  const labels = { a: labelOf(s, s.preset?.id), b: bs[0] ? labelOf(bs[0], s.preset?.id) : 'B' };
+  const labels = { a: runName(s, s.preset), b: bs[0] ? runName(bs[0], s.preset) : 'B' };
   const reveal = revealComparison(at.step, as.map(numbersOf), bs.map(numbersOf), labels, as.map((r) => r.config.seed));
   const host = document.querySelector<HTMLElement>("[data-testid='compare']");
   const diff = document.querySelector("[data-testid='compare-diff']")?.textContent ?? '';
