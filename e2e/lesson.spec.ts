@@ -172,7 +172,7 @@ for (const [width, height] of [[1024, 768], [1280, 800], [1920, 1080]] as const)
         // The smallest screen again while it trains: every cell filled, still whole.
         if (width > 1024) return;
         await page.getByTestId('play').click();
-        await expect(first.locator('[data-testid$="-delta"]')).toHaveAttribute('data-agree', /\d\/3/, { timeout: 240_000 });
+        await expect(first.locator('[data-testid$="-delta"]')).toHaveAttribute('data-agree', new RegExp(`^\\d+/${preset.seeds ?? 1}$`), { timeout: 240_000 });
         await page.getByTestId('pause').click();
         await expectKeyViewsWhole(page, preset);
         if (preset.id === 'hu-temperature') await page.screenshot({ path: test.info().outputPath(`lecture-${width}.png`) });
