@@ -5,7 +5,7 @@
  * through Vite's SSR module loader (scripts/lib/sources.mjs); from the published package, the
  * one-file build of `npm run build:cli` (dist-cli/). `--backend webgpu` sets up Dawn's Node
  * binding (npm `webgpu`) first, when it is installed, because tfjs-backend-webgpu looks for
- * navigator.gpu as it loads. Started as a worker thread by `evaluate` (its retrieval pass on every
+ * navigator.gpu as it loads. Started as a worker thread by `evaluate` (its retrieval pass and k-means on every
  * core), it loads the same code and does that thread's share instead of a command.
  */
 import { existsSync } from 'node:fs';
@@ -37,12 +37,12 @@ async function loadCli() {
     const { openSources, wasmDir } = await import('../scripts/lib/sources.mjs');
     const { load, close } = await openSources(root);
     const cli = await load('/src/cli/main.ts');
-    return { main: cli.main, runRetrievalThread: cli.runRetrievalThread, wasmDir: wasmDir(), close };
+    return { main: cli.main, runEvalThread: cli.runEvalThread, wasmDir: wasmDir(), close };
   }
   const bundle = join(root, 'dist-cli/metric-playground.cjs');
   if (!existsSync(bundle)) throw new Error(`neither the sources (src/cli/main.ts) nor the build (${bundle}) are here: run \`npm run build:cli\``);
   const cli = createRequire(import.meta.url)(bundle);
-  return { main: cli.main, runRetrievalThread: cli.runRetrievalThread, wasmDir: dirname(bundle), close: async () => {} };
+  return { main: cli.main, runEvalThread: cli.runEvalThread, wasmDir: dirname(bundle), close: async () => {} };
 }
 
 async function run() {
@@ -64,17 +64,17 @@ async function run() {
   }
 }
 
-/** Started by `evaluate` as one of its retrieval threads (src/cli/retrievalThreads.ts): that work, no command. */
+/** Started by `evaluate` as one of its threads (src/cli/evalThreads.ts): that work, no command. */
 async function runThread() {
   const cli = await loadCli();
   try {
-    await cli.runRetrievalThread(workerData.retrievalThread, (m) => parentPort.postMessage(m), cli.wasmDir);
+    await cli.runEvalThread(workerData.evalThread, (m) => parentPort.postMessage(m), cli.wasmDir);
   } finally {
     await cli.close();
   }
 }
 
-if (!isMainThread && workerData?.retrievalThread) {
+if (!isMainThread && workerData?.evalThread) {
   runThread().catch((e) => parentPort.postMessage({ error: String(e?.stack ?? e) }));
 } else {
   run().then(

@@ -10,7 +10,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { npy, rng } from './ownEmbeddings.mjs';
+import { npy } from './ownEmbeddings.mjs';
+import { zipfSet } from './zipfSet.mjs';
 import { evaluate } from './cliEvaluate.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -35,34 +36,7 @@ export function peerPython() {
 
 /** Writes the seeded Zipf set of `n` × `dim` with `classes` classes as two .npy files. */
 export function writeZipfFiles(dir, { n, dim = 64, classes, seed = 1, noise = 0.11 }) {
-  const r = rng(seed);
-  const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
-  const centres = Array.from({ length: classes }, () => {
-    const c = Array.from({ length: dim }, gauss);
-    const norm = Math.hypot(...c);
-    return c.map((v) => v / norm);
-  });
-  // Class k with weight 1/(k + 1): the cumulative weights, searched by bisection per item.
-  const cumulative = [];
-  let total = 0;
-  for (let k = 0; k < classes; k++) cumulative.push((total += 1 / (k + 1)));
-  const pick = () => {
-    const u = r() * total;
-    let lo = 0;
-    let hi = classes - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid] < u) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  const labels = new Int32Array(n);
-  const values = new Float32Array(n * dim);
-  for (let i = 0; i < n; i++) {
-    const y = (labels[i] = pick());
-    for (let k = 0; k < dim; k++) values[i * dim + k] = centres[y][k] + noise * gauss();
-  }
+  const { values, labels } = zipfSet({ n, dim, classes, seed, noise });
   const vectors = join(dir, `zipf-${n}-${classes}.npy`);
   const metadata = join(dir, `zipf-${n}-${classes}-labels.npy`);
   writeFileSync(vectors, npy(values, [n, dim], '<f4'));

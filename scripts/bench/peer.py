@@ -8,6 +8,8 @@ it, untimed against the peer, scikit-learn's KMeans(n_init=10) with its defaults
 reference, with its inertia and time. Prints one JSON object.
 
 usage: peer.py VECTORS.npy LABELS.npy
+       peer.py --sklearn-seeds N VECTORS.npy LABELS.npy   (scikit-learn alone, seeds 0 … N−1: the
+       NMI and inertia of KMeans(n_init=10, random_state=s) for each, for kmeansTable.mjs)
 """
 import json
 import resource
@@ -44,10 +46,26 @@ def knn_metrics(x, y, k):
     return recall1, map_at_r, r_precision
 
 
+def load(vectors, labels):
+    """The rows as float32 and the labels renumbered 0 … C−1."""
+    x = np.load(vectors).astype(np.float32)
+    _, y = np.unique(np.load(labels), return_inverse=True)
+    return x, y
+
+
+def sklearn_seeds(seeds, vectors, labels):
+    """SPEC's NMI reference over seeds: KMeans(n_init=10) on the l2-normalised rows, per seed."""
+    x, y = load(vectors, labels)
+    xn = x / np.linalg.norm(x, axis=1, keepdims=True)
+    k = int(y.max()) + 1
+    fits = [KMeans(n_clusters=k, n_init=10, random_state=s).fit(xn) for s in range(seeds)]
+    print(json.dumps({"items": int(x.shape[0]), "classes": k, "nmi": [float(normalized_mutual_info_score(y, f.labels_)) for f in fits], "inertia": [float(f.inertia_) for f in fits]}))
+
+
 def main():
-    x = np.load(sys.argv[1]).astype(np.float32)
-    y_raw = np.load(sys.argv[2])
-    _, y = np.unique(y_raw, return_inverse=True)
+    if sys.argv[1] == "--sklearn-seeds":
+        return sklearn_seeds(int(sys.argv[2]), sys.argv[3], sys.argv[4])
+    x, y = load(sys.argv[1], sys.argv[2])
     classes = int(y.max()) + 1
     out = {"items": int(x.shape[0]), "dim": int(x.shape[1]), "classes": classes, "threads": faiss.omp_get_max_threads()}
 

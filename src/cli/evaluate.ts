@@ -75,7 +75,7 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   if (backend !== 'wasm' && backend !== 'webgpu') throw new CliError(`--backend must be wasm or webgpu, got “${backend}”`);
   // Opt-in: Recall@K, MAP@R and R-precision over N seeded queries (each still against every item).
   const recallSample = a.values['recall-sample'] === undefined ? undefined : intFlag('recall-sample', a.values['recall-sample'], 1, 1e9);
-  // The retrieval pass on this many threads (default: every core); the numbers are the same.
+  // The retrieval pass and k-means on this many threads (default: every core); the numbers are the same.
   const threads = a.values.threads === undefined ? availableParallelism() : intFlag('threads', a.values.threads, 1, 1024);
   const labelColumn = a.values['label-column'] ?? null;
   const cwd = workingFolder(ctx.cwd);
@@ -98,17 +98,20 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   if (path === 'binned') await (await import('./backend')).startBackend(backend, ctx.wasmDir);
 
   let split = 1;
-  const retrievalPass = threads > 1 && ctx.threadEntry ? (await import('./retrievalThreads')).threadedRetrieval(threads, ctx.threadEntry, { onSplit: (t) => (split = t) }) : undefined;
+  let kmeansSplit = 1;
+  const onThreads = threads > 1 && ctx.threadEntry ? { entry: ctx.threadEntry, ...(await import('./evalThreads')) } : null;
+  const retrievalPass = onThreads?.threadedRetrieval(threads, onThreads.entry, { onSplit: (t) => (split = t) });
+  const clusteringPass = onThreads?.threadedClustering(threads, onThreads.entry, (await import('../eval/evaluate')).clusteringHere(path === 'exact' ? 'exact' : 'tf'), { onSplit: (t) => (kmeansSplit = t) });
   // A long evaluation says how far it is and about how long is left (src/cli/progressLine.ts).
   const line = progressLine('evaluating', ctx.stderr, { tty: ctx.stderrTty === true, now: ctx.now ?? (() => performance.now()) });
   let doc: Awaited<ReturnType<typeof evaluateSet>>;
   try {
-    doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, backend, out, recallSample, retrievalPass, onProgress: (f) => line.update(f) });
+    doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, backend, out, recallSample, retrievalPass, clusteringPass, onProgress: (f) => line.update(f) });
   } finally {
     line.end();
   }
   ctx.stdout(metricsTable(doc));
-  const how = [doc.backend === 'webgpu' ? 'the all-pairs histograms on webgpu' : null, retrievalPassWords(split, doc.recallScreened)].filter(Boolean);
+  const how = [doc.backend === 'webgpu' ? 'the all-pairs histograms on webgpu' : null, retrievalPassWords(split, doc.recallScreened), kmeansSplit > 1 ? `k-means's restarts on ${kmeansSplit} threads` : null].filter(Boolean);
   const shared = how.length ? ` (${how.join('; ')})` : '';
   ctx.stdout(`wrote ${join(outText, 'metrics.json')}, report.html and ${doc.figureFiles.length} SVG figures (${doc.figureFiles.join(', ')}) in ${doc.seconds.toFixed(2)} s${shared}\n`);
   return 0;

@@ -13,6 +13,7 @@ import { evaluationFigures } from './figures';
 import { metricsDoc, type MetricsDoc } from './metricsDoc';
 import { makeDirs } from './paths';
 import { reportHtml } from './reportHtml';
+import type { ClusteringPass } from '../eval/clustering/restarts';
 
 export { metricsTable } from './metricsDoc';
 
@@ -38,6 +39,7 @@ export async function evaluateSet(
     out: string;
     recallSample?: number;
     retrievalPass?: RetrievalPass;
+    clusteringPass?: ClusteringPass;
     onProgress?: (fraction: number) => void;
   },
 ): Promise<MetricsDoc & { figureFiles: string[] }> {
@@ -45,7 +47,7 @@ export async function evaluateSet(
   const path = o.path === 'exact' ? 'exact' : o.backend === 'webgpu' ? 'wgsl' : 'tf';
   const farLo = Math.min(...o.fars);
   const farHi = Math.max(...o.fars);
-  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, farLo, farHi, eps: o.eps, fars: o.fars, recallSample: o.recallSample, retrievalPass: o.retrievalPass, onProgress: o.onProgress, between: nextTurn });
+  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, farLo, farHi, eps: o.eps, fars: o.fars, recallSample: o.recallSample, retrievalPass: o.retrievalPass, clusteringPass: o.clusteringPass, onProgress: o.onProgress, between: nextTurn });
   // metricsDoc takes the operating points at --far from the report: `fars` puts them on its grid.
   const doc = metricsDoc(report, {
     embeddings: o.embeddings,

@@ -8,21 +8,29 @@ import { CliError, describeFailure, EXIT_USAGE } from './errors';
 import type { CliContext } from './evaluate';
 import { USAGE } from './usage';
 import type { RetrievalThreadJob, RetrievalThreadMessage } from '../eval/retrievalSplit';
+import type { KmeansThreadJob, KmeansThreadMessage } from '../eval/clustering/split';
+import type { EvalThreadData } from './evalThreads';
 
 /**
- * A retrieval thread's share of the pass (src/cli/retrievalThreads.ts): bin/metric-playground.mjs
- * runs it instead of a command when it was started as one of `evaluate`'s worker threads.
+ * A thread's share of `evaluate`'s retrieval pass or k-means restarts (src/cli/evalThreads.ts):
+ * bin/metric-playground.mjs runs it instead of a command when it was started as one of
+ * `evaluate`'s worker threads. Its float32 products run on tfjs-wasm, as `evaluate`'s own thread has them.
  */
-export async function runRetrievalThread(job: RetrievalThreadJob, post: (m: RetrievalThreadMessage) => void, wasmDir?: string): Promise<void> {
+export async function runEvalThread(data: EvalThreadData['evalThread'], post: (m: RetrievalThreadMessage | KmeansThreadMessage) => void, wasmDir?: string): Promise<void> {
+  const onWasm = async () => {
+    if (wasmDir) await (await import('./backend')).startBackend('wasm', wasmDir);
+    return wasmDir !== undefined;
+  };
+  if (data.kind === 'kmeans') {
+    const { runKmeansJob } = await import('../eval/clustering/split');
+    const { jsCentreProducts } = await import('../eval/clustering/products');
+    const { tfCentreProducts } = await import('../eval/kernels/centreProducts');
+    const make = async (x: Float64Array, n: number, d: number) => ((await onWasm().catch(() => false)) && tfCentreProducts(x, n, d)) || jsCentreProducts(x, n, d);
+    return runKmeansJob(data.job as KmeansThreadJob, post, make);
+  }
   const { runRetrievalJob } = await import('../eval/retrievalSplit');
-  // The thread's float32 screen on tfjs-wasm, as `evaluate` has it on its own thread.
-  const makeScreen = wasmDir
-    ? async (x: Float64Array, n: number, d: number) => {
-        await (await import('./backend')).startBackend('wasm', wasmDir);
-        return (await import('../eval/kernels/coarseCosines')).tfCoarseCosines(x, n, d);
-      }
-    : undefined;
-  return runRetrievalJob(job, post, makeScreen);
+  const makeScreen = wasmDir ? async (x: Float64Array, n: number, d: number) => (await onWasm(), (await import('../eval/kernels/coarseCosines')).tfCoarseCosines(x, n, d)) : undefined;
+  return runRetrievalJob(data.job as RetrievalThreadJob, post, makeScreen);
 }
 
 /** Runs the command line `argv` (without node and the script); resolves to the exit status. */

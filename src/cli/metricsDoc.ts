@@ -4,7 +4,7 @@
  * in [0, 2]); keys are stable for scripts.
  */
 import type { EvalReport } from '../eval/evaluate';
-import { KMEANS_RESTARTS } from '../eval/kmeansRestarts';
+import { KMEANS_RESTARTS } from '../eval/clustering/restarts';
 import { pointAtFar } from '../eval/operatingPoints';
 import { R_CAP } from '../eval/retrieval';
 import { TAR_FARS } from '../eval/roc';
@@ -186,7 +186,7 @@ export function metricRows(m: MetricsDoc): [string, string, string][] {
   const rNote = `R = the item's same-class others, capped at ${m.rCap.toLocaleString('en-US')} (${m.rCapped.toLocaleString('en-US')} items capped); over ${m.mapAtRItems.toLocaleString('en-US')} items${m.recallSampled ? ' of the sample' : ''}, one-item classes left out`;
   rows.push(['MAP@R', m.mapAtR === null ? 'n/a' : fmt(m.mapAtR), `mean average precision of each item's R nearest; ${rNote}`]);
   rows.push(['R-precision', m.rPrecision === null ? 'n/a' : fmt(m.rPrecision), `same-class share of each item's R nearest`]);
-  rows.push(['NMI', fmt(m.nmi), `k-means++ clusters (lowest inertia of ${m.nmiRestarts} seeded restarts) vs labels, on all ${items} items`]);
+  rows.push(['NMI', fmt(m.nmi), `greedy k-means++ clusters (lowest inertia of ${m.nmiRestarts} seeded restarts) vs labels, on all ${items} items`]);
   const c = m.calibrationRange;
   rows.push(['calibration', `${fmt(c.dMin)}…${fmt(c.dMax)}`, `distances where the global FAR reaches ${c.farLo} and ${c.farHi}`]);
   for (const [far, t] of Object.entries(m.tarAtFar)) rows.push([`TAR@FAR ${far}`, fmt(t.tar), `accepted share of positive pairs where ${far} of negatives are accepted (cosine ≥ ${fmt(t.cosine)})`]);

@@ -3,8 +3,8 @@ import { Rng } from '../data/rng';
 import { tensorCount, useCpuBackend } from '../ml/testing';
 import { accumulateJs, normaliseRows } from './accumulate';
 import { evaluateEmbeddings, PR_MAX_POINTS, RECALL_KS } from './evaluate';
-import { kmeansBest } from './kmeansRestarts';
-import { nmi } from './nmi';
+import { kmeansBest, localClustering, type ClusteringPass } from './clustering/restarts';
+import { nmi } from './clustering/nmi';
 import { averagePrecision, averagePrecisionBounds, calibrationRange, epsOpis, opis } from './histogramMetrics';
 import { opisErrorBound } from './opisBounds';
 import { retrieval, retrievalPass, R_CAP, type RetrievalPass } from './retrieval';
@@ -53,7 +53,7 @@ describe('evaluateEmbeddings', () => {
     expect(r.rCounts).toEqual({ items: 300, cap: R_CAP, capped: 0 });
     expect(r.mapAtR).toBeGreaterThan(0);
     expect(r.mapAtR).toBeLessThanOrEqual(r.rPrecision!); // AP@R ≤ R-precision, item by item
-    expect(r.nmi).toBe(nmi(s.labels, kmeansBest(x, s.n, s.d, s.C, 1).assign));
+    expect(r.nmi).toBe(nmi(s.labels, (await kmeansBest(x, s.n, s.d, s.C, 1)).assign));
     expect(r.scoreDistribution.perQuery.length).toBe(200);
     expect(r.scoreDistribution.p5.length).toBe(100);
     expect(r.distance.pos.reduce((a, b) => a + b, 0)).toBe(r.positives);
@@ -147,9 +147,9 @@ describe('evaluateEmbeddings', () => {
     expect(a.mapAtR).toBe(all.mapAtR);
     expect(a.rPrecision).toBe(all.rPrecision);
     expect(a.rCounts).toEqual({ items: 2100, cap: 1000, capped: 0 });
-    expect(a.nmi).toBe(nmi(s.labels, kmeansBest(x, s.n, s.d, s.C, 1).assign));
+    expect(a.nmi).toBe(nmi(s.labels, (await kmeansBest(x, s.n, s.d, s.C, 1)).assign));
     expect(c.recall).toEqual(a.recall); // the seed no longer picks items
-    expect(c.nmi).toBe(nmi(s.labels, kmeansBest(x, s.n, s.d, s.C, 2).assign));
+    expect(c.nmi).toBe(nmi(s.labels, (await kmeansBest(x, s.n, s.d, s.C, 2)).assign));
     expect(a.scoreDistribution).toEqual(b.scoreDistribution);
     expect(a.scoreDistribution.perQuery.length).toBe(20);
     expect(c.scoreDistribution.perQuery).not.toEqual(a.scoreDistribution.perQuery);
@@ -188,35 +188,36 @@ describe('evaluateEmbeddings', () => {
     expect(signal?.aborted).toBe(true);
   });
 
-  it('k-means runs beside the retrieval pass, and stops at its next restart when the pass fails', async () => {
+  it('k-means runs after the retrieval pass (each has the threads to itself); a failing pass stops the evaluation before it', async () => {
     const s = makeSet(5, 600, 4, 6, 1);
     const turn = () => new Promise<void>((r) => setTimeout(r, 0));
-    const held = (): { pass: RetrievalPass; fail: () => void } => {
-      let fail = () => {};
-      return { pass: () => new Promise((_, reject) => (fail = () => reject(new Error('the pass failed')))), fail: () => fail() };
+    let clusterings = 0;
+    const counting: ClusteringPass = async (...args) => {
+      clusterings++;
+      return localClustering()(...args);
     };
-    // The pass held: the histograms and every restart of k-means finish meanwhile (each restart
-    // awaits a turn), so the progress reaches the pairs' share of the work plus k-means' whole share.
-    const a = held();
+    let fail = () => {};
+    const held: RetrievalPass = () => new Promise((_, reject) => (fail = () => reject(new Error('the pass failed'))));
     const fa: number[] = [];
-    const first = evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 256, retrievalPass: a.pass, between: turn, onProgress: (f) => fa.push(f) });
+    const first = evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 256, retrievalPass: held, clusteringPass: counting, between: turn, onProgress: (f) => fa.push(f) });
     first.catch(() => undefined);
-    const pairs = (s.n * (s.n - 1)) / 2;
-    const ranked = s.n * s.n * 0.8;
-    const withoutPass = (0.9 * pairs) / (pairs + ranked) + 0.05;
-    for (let t = 0; t < 500 && !(fa.length && fa[fa.length - 1] >= withoutPass - 1e-12); t++) await turn();
-    expect(fa[fa.length - 1]).toBeCloseTo(withoutPass, 12);
-    a.fail();
+    for (let t = 0; t < 200; t++) await turn();
+    expect(clusterings).toBe(0); // the histograms are made, the pass is held: k-means waits
+    fail();
     await expect(first).rejects.toThrow('the pass failed');
-    // The pass failing at once: no restart is reported after the evaluation rejected.
-    const b = held();
+    expect(clusterings).toBe(0);
+    // A k-means pass that fails fails the evaluation with its reason.
+    const broken: ClusteringPass = async () => {
+      throw new Error('a k-means thread failed: it stopped');
+    };
+    await expect(evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 256, clusteringPass: broken })).rejects.toThrow('a k-means thread failed');
+    // The progress rises through both passes to 1.
     const fb: number[] = [];
-    const second = evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 256, retrievalPass: b.pass, between: turn, onProgress: (f) => fb.push(f) });
-    b.fail();
-    await expect(second).rejects.toThrow('the pass failed');
-    const after = fb.length;
-    for (let t = 0; t < 30; t++) await turn(); // an unstopped k-means reports a restart at each turn
-    expect(fb.length).toBe(after);
-    expect(fb.every((f) => f < withoutPass)).toBe(true);
+    const r = await evaluateEmbeddings(s.emb, s.labels, s.n, s.d, s.C, { path: 'js', bins: 256, clusteringPass: counting, onProgress: (f) => fb.push(f) });
+    expect(clusterings).toBe(1);
+    expect(r.nmi).toBe(nmi(s.labels, (await kmeansBest(normaliseRows(s.emb, s.n, s.d), s.n, s.d, s.C, 1)).assign));
+    for (let i = 1; i < fb.length; i++) expect(fb[i]).toBeGreaterThanOrEqual(fb[i - 1]);
+    expect(fb.at(-1)).toBe(1);
+    expect(fb.filter((f) => f > 0.3 && f < 0.95).length).toBeGreaterThan(3);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The one entry point of the evaluation view (SPEC "Evaluation"), called by the training worker:
  * all-pairs metrics through the chosen path, plus Recall@K, MAP@R, R-precision and NMI over every
- * item (retrieval.ts, kmeans.ts) and the score distributions, in a
+ * item (retrieval.ts, clustering/) and the score distributions, in a
  * report small enough to post to the page every few seconds (PR curve ≤ 512 points, utility on
  * the OPIS grid only, score distributions Q × 100 bins, operating points 12 FARs × 2 rates per class).
  *
@@ -14,8 +14,10 @@ import { countClasses, normaliseRows } from './accumulate';
 import { allPairs, binnedPairs, type AllPairs } from './allPairs';
 import { scoreDistributions } from './distributions';
 import { assertFiniteEmbeddings } from './finite';
-import { kmeansBeside, type BestClustering } from './kmeansRestarts';
-import { nmi } from './nmi';
+import { bestOf, KMEANS_RESTARTS, localClustering, restartSeeds, restartWork, type BestClustering, type ClusteringPass } from './clustering/restarts';
+import { nmi } from './clustering/nmi';
+import { jsCentreProducts } from './clustering/products';
+import { tfCentreProducts } from './kernels/centreProducts';
 import { DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID } from './countSource';
 import { averagePrecisionFromGroups, prCurveFromGroups } from './prAuc';
 import { calibrationGridFrom, calibrationRangeFrom, utilityCurvesFrom } from './calibration';
@@ -28,6 +30,7 @@ import { binningBounds } from './opisBounds';
 import { rocCurve, type RocCurve } from './roc';
 import { retrieval, R_CAP, type RetrievalPass } from './retrieval';
 import { Rng } from '../data/rng';
+import { sharedRows } from './threads';
 
 export interface EvalOptions {
   path: 'js' | 'tf' | 'wgsl' | 'exact';
@@ -52,6 +55,8 @@ export interface EvalOptions {
   seed?: number;
   /** Runs the retrieval pass (default in this thread; the CLI's splits it between worker threads). */
   retrievalPass?: RetrievalPass;
+  /** Runs k-means's restarts (default in this thread; the CLI's deals them to worker threads). */
+  clusteringPass?: ClusteringPass;
   /**
    * Awaited every ~50 ms of work so the thread can take messages. The histograms, the retrieval
    * pass and k-means may run at once, so several may await it together: it must let each go (a
@@ -122,6 +127,9 @@ export interface EvalReport {
 export const RECALL_KS = [1, 2, 4, 5, 8, 10];
 export const PR_MAX_POINTS = 512;
 
+/** The rows on shared memory where the thread has it (threads.ts), else as they are. */
+const shareable = (x: Float64Array, len: number) => (typeof SharedArrayBuffer === 'undefined' || len === 0 ? x : new Float64Array(sharedRows(x, len)));
+
 /** Keeps ≤ max evenly spaced indices of a curve, the first and last included. */
 function downsample(len: number, max: number): number[] {
   if (len <= max) return Array.from({ length: len }, (_, i) => i);
@@ -137,6 +145,21 @@ function downsample(len: number, max: number): number[] {
  * to multiply and bin one.
  */
 const RANK_COST = 0.8;
+
+/**
+ * Work of one multiply-add of k-means's products, in the same units (for the progress only):
+ * measured in Node on tfjs-wasm on the bench's Zipf sets (BENCHMARKS.md "peer").
+ */
+const MULTIPLY_ADD_COST = 0.005;
+
+/** k-means's products: float32 on the active tfjs backend where it has them, else float64 in JavaScript. */
+const fastProducts = (x: Float64Array, n: number, d: number) => tfCentreProducts(x, n, d) ?? jsCentreProducts(x, n, d);
+
+/**
+ * k-means's restarts in this thread, as a path has them: the tfjs paths with float32 products on the
+ * active backend, the others in float64.
+ */
+export const clusteringHere = (path: EvalOptions['path']): ClusteringPass => localClustering(path === 'tf' || path === 'wgsl' ? fastProducts : jsCentreProducts);
 
 /**
  * Evaluates n row-major d-dimensional embeddings (normalised here) with labels in 0 … numClasses − 1.
@@ -159,8 +182,9 @@ export async function evaluateEmbeddings(
     progress?.(f);
     if (opts.between) await opts.between();
   };
-  // The rows l2-normalised once (SPEC "Notation"), for every metric below.
-  const x64 = normaliseRows(emb, n, d);
+  // The rows l2-normalised once (SPEC "Notation"), for every metric below; on shared memory where
+  // there is some, so the passes' threads read them without a copy.
+  const x64 = shareable(normaliseRows(emb, n, d), n * d);
 
   // Retrieval over every item (or the opt-in sample of queries), each against every other item. On
   // the tfjs paths it ranks with a float32 screen (retrievalScreened.ts), and when every item is a
@@ -179,13 +203,19 @@ export async function evaluateEmbeddings(
   // (On 'wgsl' the GPU's kernel bins the pairs: the pass only ranks.)
   const binnedByPass = opts.path === 'tf' && coarse && !sampled && rowBinsFit(numClasses, binCount) ? emptyHistograms(numClasses, binCount) : null;
   if (binnedByPass) countClasses(binnedByPass, labels, n); // a bad label is refused before any work
-  const pairsShare = 0.9;
-  const nmiShare = 0.05;
+  // Progress by work, in units of binning one unordered pair: the pairs binned here, the (query,
+  // item) pairs ranked, k-means's multiply-adds; 5% left for the metrics after them.
+  const k = new Set(labels.subarray(0, n)).size;
+  const restarts = restartSeeds(seed, KMEANS_RESTARTS);
   const done = { pairs: 0, ranked: 0, clustered: 0 };
-  const work = { pairs: binnedByPass ? 0 : (n * (n - 1)) / 2, ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST };
-  const bothProgress =
-    progress && (() => progress((pairsShare * (done.pairs * work.pairs + done.ranked * work.ranked)) / Math.max(1, work.pairs + work.ranked) + nmiShare * done.clustered));
-  const stopRetrieval = new AbortController();
+  const work = {
+    pairs: binnedByPass ? 0 : (n * (n - 1)) / 2,
+    ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST,
+    clustered: n > 0 ? restarts.length * restartWork(n, d, k) * MULTIPLY_ADD_COST : 0,
+  };
+  const total = Math.max(1, work.pairs + work.ranked + work.clustered);
+  const tell = progress && (() => progress((0.95 * (done.pairs * work.pairs + done.ranked * work.ranked + done.clustered * work.clustered)) / total));
+  const stopAll = new AbortController();
   const retrievalRun =
     n > 1
       ? retrieval(x64, labels, n, d, {
@@ -195,24 +225,19 @@ export async function evaluateEmbeddings(
           coarse: coarse ?? undefined,
           binPairs: binnedByPass ? { numClasses, bins: binCount } : undefined,
           between: opts.between,
-          signal: stopRetrieval.signal,
-          onProgress: bothProgress && ((f) => ((done.ranked = f), bothProgress())),
+          signal: stopAll.signal,
+          onProgress: tell && ((f) => ((done.ranked = f), tell())),
         }).finally(() => coarse?.dispose())
       : Promise.resolve(null);
   // Stopped if the rest fails, and caught then: awaited below.
   retrievalRun.catch(() => undefined);
-  // NMI of k-means on every item (SPEC's 10 restarts), made while the pass runs: a pass split
-  // between threads leaves this thread waiting, and a core idle after it if k-means ran alone. One
-  // in this thread takes turns with it.
-  const k = new Set(labels.subarray(0, n)).size;
-  const clusteringRun =
-    n > 0 ? kmeansBeside(x64, n, d, k, seed, { between: opts.between, onProgress: bothProgress && ((f: number) => ((done.clustered = f), bothProgress())) }) : null;
-  const acc = { between: opts.between, onProgress: bothProgress && ((f: number) => ((done.pairs = f), bothProgress())), unit: x64 };
+  const acc = { between: opts.between, onProgress: tell && ((f: number) => ((done.pairs = f), tell())), unit: x64 };
 
-  // All-pairs part.
+  // All-pairs part, then NMI's k-means on every item (SPEC's 10 restarts): each of the two passes
+  // has every thread to itself.
   let pairs: AllPairs | null = null;
   let ret: Awaited<typeof retrievalRun>;
-  let clustering: BestClustering | null;
+  let clustering: BestClustering | null = null;
   try {
     if (!binnedByPass) pairs = await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
     ret = await retrievalRun;
@@ -223,15 +248,18 @@ export async function evaluateEmbeddings(
     }
     // A pass that could not bin (a thread that could not start its screen): the histograms on their own.
     pairs ??= await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
-    clustering = clusteringRun && (await clusteringRun.result);
+    if (n > 0) {
+      const pass = opts.clusteringPass ?? clusteringHere(opts.path);
+      const runs = await pass(x64, n, d, k, { seeds: restarts, between: opts.between, signal: stopAll.signal, onProgress: tell && ((f) => ((done.clustered = f), tell())) });
+      clustering = bestOf(runs);
+    }
   } catch (e) {
-    // Whatever failed, the rest stops: the pass (its threads too), and k-means at its next restart.
-    stopRetrieval.abort();
-    clusteringRun?.stop();
+    // Whatever failed, the rest stops: the passes and their threads.
+    stopAll.abort();
     throw e;
   }
   const { src, groups, distance, bins, hist } = pairs;
-  await yieldNow(pairsShare + nmiShare);
+  await yieldNow(0.95);
 
   let positives = 0;
   for (let i = 0; i < groups.pos.length; i++) positives += groups.pos[i];

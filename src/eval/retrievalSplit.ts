@@ -1,7 +1,7 @@
 /**
  * The retrieval pass (retrieval.ts: Recall@K, MAP@R, R-precision over every item) split between
- * threads, whatever starts them: the CLI's worker threads (src/cli/retrievalThreads.ts) and the
- * page's nested workers (src/worker/retrievalWorkers.ts) give a {@link StartThread}. The queries
+ * threads, whatever starts them: the CLI's worker threads (src/cli/evalThreads.ts) and the
+ * page's nested workers (src/worker/evalWorkers.ts) give a {@link StartThread}. The queries
  * are dealt to the threads in turn (query k to thread k mod threads: a query that bins pairs bins
  * those with the items after it, so contiguous ranges would leave the first thread ~3× the binning
  * of the last); each thread ranks its queries against every item ({@link runRetrievalJob}), and
@@ -14,6 +14,7 @@
 import { retrievalPass, MAX_ENTRIES, type RetrievalPass, type RetrievalPerQuery } from './retrieval';
 import type { CoarseCosines } from './retrievalScreened';
 import type { BinnedPairs, RowBinning } from './rowBins';
+import { runOnThreads, sharedRows, type StartThread as StartAnyThread, type ThreadMessage } from './threads';
 
 /**
  * How a retrieval pass ran, in words for its report ("the retrieval pass on 2 threads, screened by
@@ -52,14 +53,11 @@ export interface RetrievalThreadJob {
 /** Per-query verdicts of a thread's queries (a pass's, without its queries). */
 export type RetrievalVerdicts = Omit<RetrievalPerQuery, 'queries'>;
 
-/** What a thread posts: its progress in [0, 1], then its verdicts, or why it failed. */
-export type RetrievalThreadMessage = { progress: number } | { result: RetrievalVerdicts } | { error: string };
+/** What a retrieval thread posts: its progress in [0, 1], then its verdicts, or why it failed. */
+export type RetrievalThreadMessage = ThreadMessage<RetrievalVerdicts>;
 
-/**
- * Starts a thread on `job`; its messages go to `onMessage`, and `onFailure` hears why it stopped
- * without a result (it could not start, it crashed, it exited). Returns how to stop it.
- */
-export type StartThread = (job: RetrievalThreadJob, onMessage: (m: RetrievalThreadMessage) => void, onFailure: (why: string) => void) => { stop: () => unknown };
+/** Starts a retrieval thread (threads.ts). */
+export type StartThread = StartAnyThread<RetrievalThreadJob, RetrievalVerdicts>;
 
 /**
  * A retrieval pass split between `threads` threads that `start` starts; one thread (this one)
@@ -72,37 +70,16 @@ export function splitRetrieval(threads: number, start: StartThread, o: { minItem
     const parts = Math.min(threads, Math.floor(queries.length / MIN_QUERIES));
     if (parts < 2 || n < (o.minItems ?? THREADS_FROM) || typeof SharedArrayBuffer === 'undefined') return retrievalPass(x, labels, n, d, opts);
     o.onSplit?.(parts);
-    const xs = new SharedArrayBuffer(n * d * 8);
-    new Float64Array(xs).set(x.subarray(0, n * d));
+    const xs = sharedRows(x, n * d);
     const ls = new SharedArrayBuffer(n * 8);
     const lv = new Float64Array(ls);
     for (let i = 0; i < n; i++) lv[i] = labels[i];
-    const dealt = Array.from({ length: parts }, (_, p) => queries.filter((_, k) => k % parts === p));
-    const done = new Array<number>(parts).fill(0);
     const maxEntries = Math.max(1, Math.floor((opts.maxEntries ?? MAX_ENTRIES) / parts));
-    const running: { stop: () => unknown }[] = [];
-    try {
-      const results = await Promise.all(
-        dealt.map(
-          (mine, p) =>
-            new Promise<RetrievalVerdicts>((resolve, reject) => {
-              const job: RetrievalThreadJob = { x: xs, labels: ls, n, d, queries: mine, ks: opts.ks, rCap: opts.rCap, maxEntries, screen: opts.coarse !== undefined, binPairs: opts.binPairs };
-              const onMessage = (m: RetrievalThreadMessage) => {
-                if ('progress' in m) {
-                  done[p] = m.progress;
-                  opts.onProgress?.(done.reduce((a, b) => a + b, 0) / parts);
-                } else if ('result' in m) resolve(m.result);
-                else reject(new Error(`a retrieval thread failed: ${m.error}`));
-              };
-              running.push(start(job, onMessage, (why) => reject(new Error(`a retrieval thread failed: ${why}`))));
-              opts.signal?.addEventListener('abort', () => reject(new Error('retrieval: stopped')));
-            }),
-        ),
-      );
-      return merge(queries, results);
-    } finally {
-      await Promise.all(running.map((t) => t.stop()));
-    }
+    const jobs = Array.from({ length: parts }, (_, p): RetrievalThreadJob => {
+      const mine = queries.filter((_, k) => k % parts === p);
+      return { x: xs, labels: ls, n, d, queries: mine, ks: opts.ks, rCap: opts.rCap, maxEntries, screen: opts.coarse !== undefined, binPairs: opts.binPairs };
+    });
+    return merge(queries, await runOnThreads('retrieval', jobs, start, { onProgress: opts.onProgress, signal: opts.signal }));
   };
 }
 

@@ -5,8 +5,8 @@
  * ownEmbeddings.worker.ts so that the unit tests run it in Node.
  */
 import { EmbeddingFileError, MAX_FILE_BYTES, parseLabels, parseVectors, type EmbeddingSet, type Labels, type Vectors } from '../data/embeddingFiles';
-import { threadsHere, workerRetrieval } from './retrievalWorkers';
-import { evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
+import { threadsHere, workerClustering, workerRetrieval } from './evalWorkers';
+import { clusteringHere, evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
 import { fitProjection } from '../eval/projection';
 import { classCompactness, nearestCentroidAccuracy } from '../eval/compactness';
 import { EXACT_UP_TO } from './evaluation';
@@ -139,6 +139,18 @@ export function embeddingView(set: EmbeddingSet, label: string): EmbeddingSnapsh
   };
 }
 
+/** One turn of the worker's event loop (a MessageChannel's message: not clamped as timers are), so it takes its messages. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    const c = new MessageChannel();
+    c.port1.onmessage = () => {
+      c.port1.close();
+      resolve();
+    };
+    c.port2.postMessage(null);
+  });
+}
+
 /**
  * Evaluates `set` with the app's evaluation (SPEC "Evaluation"): exactly up to EXACT_UP_TO items,
  * else on the binned path through tfjs tiles on the active backend (wasm in the worker). The
@@ -146,15 +158,17 @@ export function embeddingView(set: EmbeddingSet, label: string): EmbeddingSnapsh
  */
 export async function evaluateSet(set: EmbeddingSet, names: SetNames, onProgress: (fraction: number) => void): Promise<OwnEvaluation> {
   const path = set.n <= EXACT_UP_TO ? 'exact' : 'tf';
-  // The retrieval pass on every core from THREADS_FROM items, where the page is isolated.
+  // The retrieval pass and k-means's restarts on every core, where the page is isolated.
   let retrievalThreads = 1;
+  let kmeansThreads = 1;
   const threads = threadsHere();
   const retrievalPass = threads > 1 ? workerRetrieval(threads, (t) => (retrievalThreads = t)) : undefined;
-  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, onProgress, retrievalPass });
+  const clusteringPass = threads > 1 ? workerClustering(threads, clusteringHere(path), (t) => (kmeansThreads = t)) : undefined;
+  const report = await evaluateEmbeddings(set.data, set.labels, set.n, set.d, set.classNames.length, { path, onProgress, retrievalPass, clusteringPass, between: nextTurn });
   // The view's caption names the set by its vectors file (cut short: the caption is one line).
   const name = names.vectorsName.length > 28 ? `${names.vectorsName.slice(0, 27)}…` : names.vectorsName;
   const snapshot = embeddingView(set, name);
-  const info = { n: set.n, d: set.d, classNames: set.classNames, classSizes: set.classSizes, warnings: set.warnings, ...names, path: path === 'exact' ? ('exact' as const) : ('binned' as const), retrievalThreads, retrievalScreened: report.recall.screened === true };
+  const info = { n: set.n, d: set.d, classNames: set.classNames, classSizes: set.classSizes, warnings: set.warnings, ...names, path: path === 'exact' ? ('exact' as const) : ('binned' as const), retrievalThreads, kmeansThreads, retrievalScreened: report.recall.screened === true };
   return { info, report: { ...report, classNames: set.classNames }, snapshot };
 }
 

@@ -54,8 +54,10 @@ export interface OwnSetInfo {
   column: string | null;
   /** 'exact' (every pair sorted, up to the app's exact limit) or 'binned' (4096 cosine bins). */
   path: 'exact' | 'binned';
-  /** Threads the retrieval pass was split between (retrievalWorkers.ts; 1, or absent in older reports: one). */
+  /** Threads the retrieval pass was split between (evalWorkers.ts; 1, or absent in older reports: one). */
   retrievalThreads?: number;
+  /** Threads k-means's restarts were dealt to (evalWorkers.ts; absent in older reports: one). */
+  kmeansThreads?: number;
   /** Whether a float32 screen ranked the retrieval pass (the same numbers; absent in older reports: no). */
   retrievalScreened?: boolean;
   /** Milliseconds the worker spent reading, parsing and evaluating (reading and parsing are 0 for a restored set). */

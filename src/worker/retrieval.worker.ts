@@ -1,6 +1,6 @@
 /**
  * A share of the own-embeddings evaluation's retrieval pass (src/eval/retrievalSplit.ts), nested in
- * the own-embeddings worker (retrievalWorkers.ts): one job, its progress and verdicts posted back.
+ * the own-embeddings worker (evalWorkers.ts): one job, its progress and verdicts posted back.
  * Its float32 screen runs on tfjs-wasm, one thread per worker (the workers are the threads).
  */
 import * as tf from '@tensorflow/tfjs';

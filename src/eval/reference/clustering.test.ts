@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { clusteringNmi, kmeansPlusPlus, nmi } from './clustering';
+import { clusteringNmi, kmeans, kmeansPlusPlus, meanVariance, nmi } from './clustering';
 import { Rng } from '../../data/rng';
 
 const { log } = Math;
@@ -107,28 +107,51 @@ describe('kmeansPlusPlus (SPEC line 60)', () => {
     }
   });
 
-  it('follows the documented seeding draw for draw; maxIter = 1 returns the assignment to the seeds', () => {
+  it('follows the documented greedy seeding draw for draw; maxIter = 1 is one step, then the assignment to its centres', () => {
     // 1-D points 0, 3, 4, 10, k = 2: different seeds give different local optima, so the seeding matters.
     const pts = [[0], [3], [4], [10]];
     const seen = new Set<string>();
     for (let seed = 0; seed < 20; seed++) {
-      // The documented procedure, by hand: first = rng.int(n); then r = rng.next()·ΣD² and the first
-      // index whose running sum of D² exceeds r.
+      // The documented procedure, by hand: first = rng.int(n); then 2 + ⌊ln 2⌋ = 2 candidates, each
+      // the first index whose running sum of D² exceeds rng.next()·ΣD²; the one leaving the lower ΣD².
       const rng = new Rng(seed);
       const i0 = rng.int(4);
       const d2 = pts.map((p) => (p[0] - pts[i0][0]) ** 2);
-      const r = rng.next() * d2.reduce((s, x) => s + x, 0);
-      let run = 0;
-      let i1 = -1;
-      for (let i = 0; i < 4 && i1 < 0; i++) if ((run += d2[i]) > r) i1 = i;
-      const c = [pts[i0][0], pts[i1][0]];
-      const expected = pts.map((p) => (Math.abs(p[0] - c[1]) < Math.abs(p[0] - c[0]) ? 1 : 0));
-      expect(kmeansPlusPlus(pts, 2, seed, 1)).toEqual(expected);
+      const total = d2.reduce((s, x) => s + x, 0);
+      const cands = [0, 1].map(() => {
+        const r = rng.next() * total;
+        let run = 0;
+        return d2.findIndex((v) => (run += v) > r);
+      });
+      const pot = (c: number) => pts.reduce((s, p, i) => s + Math.min(d2[i], (p[0] - pts[c][0]) ** 2), 0);
+      const i1 = pot(cands[1]) < pot(cands[0]) ? cands[1] : cands[0];
+      const near = (c: number[]) => pts.map((p) => (Math.abs(p[0] - c[1]) < Math.abs(p[0] - c[0]) ? 1 : 0));
+      const first = near([pts[i0][0], pts[i1][0]]);
+      const mean = (j: number) => pts.filter((_, i) => first[i] === j).reduce((s, p, _, a) => s + p[0] / a.length, 0);
+      expect(kmeansPlusPlus(pts, 2, seed, 1)).toEqual(near([mean(0), mean(1)]));
       seen.add(kmeansPlusPlus(pts, 2, seed).join());
     }
     // Both local optima, {0} | {3, 4, 10} and {0, 3, 4} | {10}, are reached from some seed.
     const parts = [...seen].map((s) => s.split(',').map(Number)).map((a) => (a[0] === a[1] ? 'low' : 'high'));
     expect(new Set(parts)).toEqual(new Set(['low', 'high']));
+  });
+
+  it('stops by scikit-learn’s tolerance: centres that move less than 1e-4 × the mean variance end the steps', () => {
+    const rng = new Rng(5);
+    const pts = Array.from({ length: 300 }, () => [rng.normal(), rng.normal(), rng.normal()]);
+    const full = kmeans(pts, 8, 2);
+    expect(full.iterations).toBeGreaterThan(2);
+    expect(full.iterations).toBeLessThan(300);
+    // Stopped by the rule, not the cap: more steps allowed change nothing; the inertia is that of
+    // the final centres (each the mean of its points, the assignment being their nearest).
+    expect(kmeans(pts, 8, 2, full.iterations + 5)).toEqual(full);
+    expect(meanVariance(pts)).toBeGreaterThan(0.8);
+    const means = Array.from({ length: 8 }, (_, j) => {
+      const m = pts.filter((_, i) => full.assign[i] === j);
+      return [0, 1, 2].map((t) => m.reduce((s, p) => s + p[t], 0) / m.length);
+    });
+    const inertia = pts.reduce((s, p, i) => s + p.reduce((a, v, t) => a + (v - means[full.assign[i]][t]) ** 2, 0), 0);
+    expect(full.inertia).toBeCloseTo(inertia, 8);
   });
 
   it('k outside [1, n] throws', () => {

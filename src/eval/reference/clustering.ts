@@ -1,11 +1,13 @@
 /**
- * REFERENCE clustering quality: seeded k-means++ / Lloyd and NMI.
- * SPEC = /work/shared/SPEC.md, section "Evaluation", line 60 (HU's NMI): "k-means (k-means++
- * seeding, seeded, k = number of classes) on the l2-normalised embeddings, then NMI with the
- * arithmetic-mean normalisation (scikit-learn's default)".
+ * REFERENCE clustering quality: seeded k-means (greedy k-means++ seeding, Lloyd steps to scikit-
+ * learn's tolerance) and NMI. SPEC = /work/shared/SPEC.md, section "Evaluation", the NMI line:
+ * "k-means … as scikit-learn's `KMeans(n_init=10)` with its defaults … then NMI with the
+ * arithmetic-mean normalisation". One restart here; the ten and the choice by inertia are the
+ * caller's (src/eval/clustering/restarts.ts).
  *
- * The k-means procedure is fixed to the last floating-point operation (order of sums, tie rules,
- * random draws) so that a fast implementation can reproduce its assignments bit for bit.
+ * The procedure is fixed draw for draw (order of sums, tie rules, random draws), so a fast
+ * implementation with the same seed follows it step for step wherever no two distances lie within
+ * its rounding of each other (src/eval/clustering/ computes distances from float32 products).
  * Float64, explicit loops, no tfjs.
  */
 import { l2NormalizeRows, type Matrix } from '../../ml/reference/linalg';
@@ -21,95 +23,172 @@ export function squaredDistance(p: number[], c: number[]): number {
   return s;
 }
 
+/** What {@link kmeans} returns. */
+export interface KmeansResult {
+  /** Cluster index (0 … k−1) of every point. */
+  assign: number[];
+  /** Σ_i ‖x_i − c_{assign_i}‖² with the final centres (summed in index order). */
+  inertia: number;
+  /** Lloyd steps run (assignment + update), at most maxIter. */
+  iterations: number;
+}
+
 /**
- * k-means with k-means++ seeding (SPEC line 60), returning the cluster index (0 … k−1) of every
- * point. The points are used AS GIVEN (the caller normalises; see {@link clusteringNmi}).
+ * k-means as SPEC's NMI line has it — scikit-learn's `KMeans` with its defaults, one restart —
+ * on the points AS GIVEN (the caller normalises; see {@link clusteringNmi}), with `rng = new
+ * Rng(seed)` (src/data/rng.ts), n points in d dimensions:
  *
- * Seeding, with `rng = new Rng(seed)` (src/data/rng.ts) and n points:
- * 1. first centre = points[rng.int(n)];
- * 2. each next centre: D²_i = squared distance of point i to its nearest chosen centre (kept as a
- *    running minimum), S = Σ_i D²_i summed in index order, r = rng.next() · S; the new centre is
- *    the FIRST index i whose running sum D²_0 + … + D²_i (same order) is STRICTLY greater than r.
- *    If S = 0 (every point sits on a centre) the index is rng.int(n) instead (duplicate centres
- *    are then possible). If rounding left no running sum above r, the last index with D² > 0 is
- *    taken (a guard; it cannot happen for r < S).
- * Lloyd iterations (at most `maxIter` assignment steps):
- * 3. assign every point to its nearest centre by squared distance, ties → LOWER centre index;
- * 4. if no assignment changed (the first step always counts as a change), stop;
- * 5. recompute every centre as the mean of its points — per coordinate, the sum over its points in
- *    index order divided by their count; a cluster with no point keeps its centre — and go to 3.
- * The assignments of the last step 3 are returned (after `maxIter` steps without convergence too).
+ * Greedy k-means++ seeding, L = 2 + ⌊ln k⌋ candidates per new centre:
+ * 1. first centre = points[rng.int(n)]; D²_i = squared distance of point i to it; pot = Σ_i D²_i.
+ * 2. each next centre: the running sums C_i = D²_0 + … + D²_i (index order); L candidates, each the
+ *    FIRST index i with C_i > r for r = rng.next() · pot (drawn in turn; if rounding left no C_i
+ *    above r, the last index with D² > 0; if pot = 0, rng.int(n)); each candidate's potential
+ *    Σ_i min(D²_i, ‖x_i − x_cand‖²); the candidate of lowest potential (the first on a tie) is the
+ *    new centre, D² the minimum with its distances, pot its potential.
+ * Lloyd steps, tol = 1e-4 × the mean over coordinates of the points' (population) variance:
+ * 3. assign every point to its nearest centre by squared distance, ties → the LOWER index;
+ * 4. every centre = the mean of its points (per coordinate, sums in index order ÷ count); a cluster
+ *    left empty is given, in index order, the point farthest from its assigned centre (largest
+ *    squared distance, lower index on a tie) among the clusters of ≥ 2 points, which leaves its
+ *    cluster (scikit-learn relocates empty clusters the same way);
+ * 5. stop when the assignment equals the previous step's ("strict convergence"; never in the first
+ *    step), or when Σ_j ‖new c_j − old c_j‖² ≤ tol, or after maxIter steps;
+ * 6. unless strictly converged, assign once more to the final centres (step 3).
+ * Returns the assignment, the inertia with the final centres, and the steps run.
  *
- * Requires 1 ≤ k ≤ n (throws otherwise); n = 0 with k = 0 returns []. Centres are copies; the
- * input is not mutated.
+ * Requires 1 ≤ k ≤ n (throws otherwise); n = k = 0 gives an empty assignment. Centres are copies;
+ * the input is not mutated. Float64, explicit loops.
  */
-export function kmeansPlusPlus(points: Matrix, k: number, seed: number, maxIter = 100): number[] {
+export function kmeans(points: Matrix, k: number, seed: number, maxIter = 300): KmeansResult {
   const n = points.length;
-  if (n === 0 && k === 0) return [];
-  if (!Number.isInteger(k) || k < 1 || k > n) throw new Error(`kmeansPlusPlus: need 1 ≤ k ≤ n, got k=${k}, n=${n}`);
+  if (n === 0 && k === 0) return { assign: [], inertia: 0, iterations: 0 };
+  if (!Number.isInteger(k) || k < 1 || k > n) throw new Error(`kmeans: need 1 ≤ k ≤ n, got k=${k}, n=${n}`);
   const dim = points[0].length;
   const rng = new Rng(seed);
-
-  const centres: number[][] = [points[rng.int(n)].slice()];
-  const d2 = new Array<number>(n);
-  for (let i = 0; i < n; i++) d2[i] = squaredDistance(points[i], centres[0]);
-  while (centres.length < k) {
-    let S = 0;
-    for (let i = 0; i < n; i++) S += d2[i];
-    let idx: number;
-    if (S === 0) {
-      idx = rng.int(n);
-    } else {
-      const r = rng.next() * S;
-      idx = -1;
-      let run = 0;
-      for (let i = 0; i < n; i++) {
-        run += d2[i];
-        if (run > r) {
-          idx = i;
-          break;
-        }
+  const centres = seedGreedy(points, k, rng);
+  const nearest = (p: number[]) => {
+    let best = 0;
+    let bestD = squaredDistance(p, centres[0]);
+    for (let j = 1; j < k; j++) {
+      const dj = squaredDistance(p, centres[j]);
+      if (dj < bestD) {
+        bestD = dj;
+        best = j;
       }
-      if (idx < 0) for (let i = n - 1; i >= 0; i--) if (d2[i] > 0) { idx = i; break; }
     }
-    const c = points[idx].slice();
-    centres.push(c);
-    for (let i = 0; i < n; i++) {
-      const dc = squaredDistance(points[i], c);
-      if (dc < d2[i]) d2[i] = dc;
-    }
-  }
-
-  const assign = new Array<number>(n).fill(-1);
-  for (let iter = 0; iter < maxIter; iter++) {
-    let changed = false;
-    for (let i = 0; i < n; i++) {
-      let best = 0;
-      let bestD = squaredDistance(points[i], centres[0]);
-      for (let j = 1; j < k; j++) {
-        const dj = squaredDistance(points[i], centres[j]);
-        if (dj < bestD) {
-          bestD = dj;
-          best = j;
-        }
-      }
-      if (best !== assign[i]) changed = true;
-      assign[i] = best;
-    }
-    if (!changed) break;
+    return best;
+  };
+  const tol = 1e-4 * meanVariance(points);
+  let assign = new Array<number>(n).fill(-1);
+  let strict = false;
+  let iterations = 0;
+  while (iterations < maxIter) {
+    iterations++;
+    const next = points.map(nearest);
+    const same = iterations > 1 && next.every((a, i) => a === assign[i]);
+    assign = next;
+    let shift = 0;
+    const moved = lloydUpdate(points, assign, k, dim, centres.map((c) => c.slice()));
     for (let j = 0; j < k; j++) {
-      const sum = new Array<number>(dim).fill(0);
-      let count = 0;
-      for (let i = 0; i < n; i++) {
-        if (assign[i] !== j) continue;
-        count++;
-        for (let q = 0; q < dim; q++) sum[q] += points[i][q];
-      }
-      if (count === 0) continue;
-      for (let q = 0; q < dim; q++) centres[j][q] = sum[q] / count;
+      shift += squaredDistance(moved[j], centres[j]);
+      centres[j] = moved[j];
     }
+    if (same) {
+      strict = true;
+      break;
+    }
+    if (shift <= tol) break;
   }
-  return assign;
+  if (!strict) assign = points.map(nearest);
+  let inertia = 0;
+  for (let i = 0; i < n; i++) inertia += squaredDistance(points[i], centres[assign[i]]);
+  return { assign, inertia, iterations };
+}
+
+/** {@link kmeans}'s assignment alone (maxIter Lloyd steps; 300 by default, scikit-learn's). */
+export function kmeansPlusPlus(points: Matrix, k: number, seed: number, maxIter = 300): number[] {
+  return kmeans(points, k, seed, maxIter).assign;
+}
+
+/** Steps 1–2 of {@link kmeans}: the k centres of greedy k-means++ (copies of points). */
+function seedGreedy(points: Matrix, k: number, rng: Rng): number[][] {
+  const n = points.length;
+  const trials = 2 + Math.floor(Math.log(k));
+  const centres: number[][] = [points[rng.int(n)].slice()];
+  let d2 = points.map((p) => squaredDistance(p, centres[0]));
+  let pot = d2.reduce((s, v) => s + v, 0);
+  while (centres.length < k) {
+    const run: number[] = [];
+    let sum = 0;
+    for (let i = 0; i < n; i++) run.push((sum += d2[i]));
+    let best: { idx: number; pot: number; d2: number[] } | null = null;
+    for (let l = 0; l < trials; l++) {
+      let idx = -1;
+      if (pot === 0) idx = rng.int(n);
+      else {
+        const r = rng.next() * pot;
+        idx = run.findIndex((c) => c > r);
+        if (idx < 0) for (let i = n - 1; i >= 0 && idx < 0; i--) if (d2[i] > 0) idx = i;
+      }
+      const next = points.map((p, i) => Math.min(d2[i], squaredDistance(p, points[idx])));
+      let candPot = 0;
+      for (let i = 0; i < n; i++) candPot += next[i];
+      if (best === null || candPot < best.pot) best = { idx, pot: candPot, d2: next };
+    }
+    centres.push(points[best!.idx].slice());
+    d2 = best!.d2;
+    pot = best!.pot;
+  }
+  return centres;
+}
+
+/** Step 4 of {@link kmeans}: the means of the clusters, empty ones relocated; `old` = the centres assigned to. */
+function lloydUpdate(points: Matrix, assign: number[], k: number, dim: number, old: number[][]): number[][] {
+  const sums = Array.from({ length: k }, () => new Array<number>(dim).fill(0));
+  const counts = new Array<number>(k).fill(0);
+  points.forEach((p, i) => {
+    counts[assign[i]]++;
+    for (let t = 0; t < dim; t++) sums[assign[i]][t] += p[t];
+  });
+  const taken = new Set<number>();
+  for (let j = 0; j < k; j++) {
+    if (counts[j] > 0) continue;
+    let far = -1;
+    let farD = -1;
+    points.forEach((p, i) => {
+      if (taken.has(i) || counts[assign[i]] < 2) return;
+      const dd = squaredDistance(p, old[assign[i]]);
+      if (dd > farD) {
+        farD = dd;
+        far = i;
+      }
+    });
+    if (far < 0) continue; // no cluster can spare a point: the centre stays
+    taken.add(far);
+    const from = assign[far];
+    counts[from]--;
+    for (let t = 0; t < dim; t++) sums[from][t] -= points[far][t];
+    counts[j] = 1;
+    sums[j] = points[far].slice();
+  }
+  return sums.map((s, j) => (counts[j] > 0 ? s.map((v) => v / counts[j]) : old[j]));
+}
+
+/** Mean over coordinates of the points' population variance (scikit-learn's tolerance scale). */
+export function meanVariance(points: Matrix): number {
+  const n = points.length;
+  if (n === 0) return 0;
+  const dim = points[0].length;
+  let total = 0;
+  for (let t = 0; t < dim; t++) {
+    let mean = 0;
+    for (let i = 0; i < n; i++) mean += points[i][t];
+    mean /= n;
+    let v = 0;
+    for (let i = 0; i < n; i++) v += (points[i][t] - mean) ** 2;
+    total += v / n;
+  }
+  return total / dim;
 }
 
 /** `−Σ_c (n_c/n) · log(n_c/n)` of a count table (natural log, 0·log 0 = 0). */
@@ -120,7 +199,7 @@ function entropyOfCounts(counts: Iterable<number>, n: number): number {
 }
 
 /**
- * Normalised mutual information with the ARITHMETIC-mean normalisation (SPEC line 60;
+ * Normalised mutual information with the ARITHMETIC-mean normalisation (SPEC's NMI line;
  * scikit-learn's default `normalized_mutual_info_score(a, b)`):
  * `NMI = MI / ((H(a) + H(b)) / 2)`, `MI = Σ_ij (n_ij/n) · log(n·n_ij / (n_i·n_j))`,
  * `H(a) = −Σ_i (n_i/n) · log(n_i/n)`, natural logs, 0·log 0 = 0 (empty cells are skipped).
@@ -160,9 +239,8 @@ export function nmi(a: number[], b: number[]): number {
 }
 
 /**
- * Clustering NMI, SPEC line 60: l2-normalise the embeddings (SPEC line 11, ε under the root),
- * run {@link kmeansPlusPlus} with k = the number of DISTINCT labels and the given seed
- * (maxIter = 100), and return `nmi(labels, assignments)`. An empty set gives 1.0 (as
+ * Clustering NMI, SPEC's NMI line: l2-normalise the embeddings (SPEC line 11, ε under the root),
+ * run {@link kmeans} with k = the number of DISTINCT labels and the given seed, and return `nmi(labels, assignments)`. An empty set gives 1.0 (as
  * {@link nmi} does for two empty labelings).
  */
 export function clusteringNmi(emb: Matrix, labels: number[], seed: number): number {

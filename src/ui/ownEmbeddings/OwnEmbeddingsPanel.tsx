@@ -49,10 +49,10 @@ function Progress() {
   );
 }
 
-/** How the retrieval pass ran, when on threads or screened by float32 products (the same numbers either way). */
+/** How the retrieval pass and k-means ran, when on threads or screened by float32 products (the same numbers either way). */
 function retrievalHow(info: LoadedSet['info']): string {
-  const words = retrievalPassWords(info.retrievalThreads ?? 1, info.retrievalScreened === true);
-  return words ? `; ${words}` : '';
+  const words = [retrievalPassWords(info.retrievalThreads ?? 1, info.retrievalScreened === true), (info.kmeansThreads ?? 1) > 1 ? `k-means's restarts on ${info.kmeansThreads} threads` : null].filter(Boolean);
+  return words.length ? `; ${words.join('; ')}` : '';
 }
 
 /** The evaluation's path, in words. */

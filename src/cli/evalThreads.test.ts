@@ -1,6 +1,6 @@
 /**
- * The retrieval pass split between worker threads (retrievalThreads.ts) against the same pass in
- * one thread, on the command's real thread entry (bin/metric-playground.mjs loads the sources in
+ * The retrieval pass and k-means's restarts split between worker threads (evalThreads.ts) against
+ * the same work in one thread, on the command's real thread entry (bin/metric-playground.mjs loads the sources in
  * each thread): the same verdicts for every query, ties, one-item classes and tiny memory bounds
  * included; a thread that cannot start fails the pass with its reason.
  */
@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { retrievalPass } from '../eval/retrieval';
 import { Rng } from '../data/rng';
-import { threadedRetrieval } from './retrievalThreads';
+import { threadedClustering, threadedRetrieval } from './evalThreads';
+import { bestOf, localClustering, restartSeeds } from '../eval/clustering/restarts';
+import { tfCentreProducts } from '../eval/kernels/centreProducts';
+import { tryWasmBackend } from '../ml/testing';
 
 const BIN = join(__dirname, '../../bin/metric-playground.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'mp-threads-'));
@@ -67,4 +70,24 @@ describe('the retrieval pass on worker threads', () => {
     writeFileSync(broken, 'throw new Error("no such thread");\n');
     await expect(threadedRetrieval(2, broken, { minItems: 0 })(x, labels, n, d, { ks: [1] })).rejects.toThrow(/a retrieval thread failed: no such thread/);
   }, 60_000);
+});
+
+describe('k-means’s restarts on worker threads', () => {
+  it('give the clustering one thread gives with the same float32 products, restart for restart', async () => {
+    const n = 1800, d = 6, k = 600;
+    const { x } = set(n, d, 3);
+    expect(await tryWasmBackend()).toBe(true);
+    const here = localClustering((p, m, e) => tfCentreProducts(p, m, e)!);
+    let split = 0;
+    const threaded = threadedClustering(2, BIN, here, { onSplit: (t) => (split = t) });
+    const seeds = restartSeeds(4);
+    const progress: number[] = [];
+    const many = await threaded(x, n, d, k, { seeds, onProgress: (f) => progress.push(f) });
+    expect(split).toBe(2);
+    expect(bestOf(many)).toEqual(bestOf(await here(x, n, d, k, { seeds })));
+    expect(progress.at(-1)).toBe(1);
+    const broken = join(dir, 'broken-kmeans.mjs');
+    writeFileSync(broken, 'throw new Error("no such thread");\n');
+    await expect(threadedClustering(2, broken, here)(x, n, d, k, { seeds })).rejects.toThrow(/a k-means thread failed: no such thread/);
+  }, 120_000);
 });

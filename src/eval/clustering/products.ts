@@ -1,0 +1,63 @@
+/**
+ * The one costly operation of k-means: products x_i · c_j of the points with a set of centres (the
+ * seeding's candidates, Lloyd's centres), for a block of consecutive points or a list of points.
+ * Squared distances follow as ‖x_i‖² + ‖c_j‖² − 2 x_i · c_j. The float32 products of a tfjs
+ * backend (src/eval/kernels/centreProducts.ts) are the fast path; {@link jsCentreProducts} is the
+ * float64 one, for a thread without tfjs and for the tests.
+ */
+
+/** Products of the points with the centres set by `use`. */
+export interface CentreProducts {
+  /** Points per block (the last block may be shorter). */
+  readonly block: number;
+  /** Largest rounding error of one product (0 when exact in float64), for the bounds' margins. */
+  readonly error: number;
+  /** Sets the k centres (row-major k × d) the next products are with. */
+  use(centres: Float64Array, k: number): void;
+  /** Products of block b's points (b·block …) with the centres, row-major (points × k). */
+  blockProducts(b: number): Promise<Float32Array | Float64Array>;
+  /** Products of the points `rows[0 … count)` (count ≤ block) with the centres, row-major. */
+  rowProducts(rows: Int32Array, count: number): Promise<Float32Array | Float64Array>;
+  dispose(): void;
+}
+
+/** Makes the products over n × d row-major unit points (the thread's fast path, or the JS one). */
+export type CentreProductsMaker = (x: Float64Array, n: number, d: number) => Promise<CentreProducts> | CentreProducts;
+
+/** Points per block: a block's products with 1,000 centres are then 16 MB. */
+export const CENTRE_BLOCK = 4096;
+
+/** Float64 products in JavaScript, four centres at a time. */
+export function jsCentreProducts(x: Float64Array, n: number, d: number, block = CENTRE_BLOCK): CentreProducts {
+  let c: Float64Array = new Float64Array(0);
+  let k = 0;
+  const rowsTimesCentres = (rowOf: (q: number) => number, count: number) => {
+    const out = new Float64Array(count * k);
+    for (let q = 0; q < count; q++) {
+      const o = rowOf(q) * d;
+      for (let j = 0; j < k; j++) {
+        const co = j * d;
+        let s = 0;
+        for (let t = 0; t < d; t++) s += x[o + t] * c[co + t];
+        out[q * k + j] = s;
+      }
+    }
+    return out;
+  };
+  return {
+    block,
+    error: 0,
+    use(centres, count) {
+      c = centres;
+      k = count;
+    },
+    async blockProducts(b) {
+      const first = b * block;
+      return rowsTimesCentres((q) => first + q, Math.min(n, first + block) - first);
+    },
+    async rowProducts(rows, count) {
+      return rowsTimesCentres((q) => rows[q], count);
+    },
+    dispose() {},
+  };
+}

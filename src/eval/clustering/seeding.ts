@@ -1,0 +1,117 @@
+/**
+ * Greedy k-means++ seeding (SPEC's NMI line; scikit-learn's `_kmeans_plusplus`): each new centre
+ * is the best of L = 2 + ⌊ln k⌋ points drawn with probability ∝ D² (the squared distance to the
+ * nearest centre so far), best = the one that leaves the smallest Σ D². The draws and sums follow
+ * the reference (../reference/clustering.ts) step for step; the distances come from the products
+ * (products.ts), all L candidates at once.
+ */
+import type { Rng } from '../../data/rng';
+import type { CentreProducts } from './products';
+
+/** How a k-means run reports its work and lets its thread breathe. */
+export interface KmeansTicks {
+  /** Awaited after each block of products (a thread takes its messages). */
+  between?: () => Promise<void>;
+  /** Work just done, in multiply-adds of the products' blocks (the progress counts them). */
+  onWork?: (multiplyAdds: number) => void;
+}
+
+/** Candidates per new centre: 2 + ⌊ln k⌋ (scikit-learn's n_local_trials). */
+export const seedingTrials = (k: number) => 2 + Math.floor(Math.log(k));
+
+/** Multiply-adds of products the seeding of k centres over n × d points makes. */
+export const seedingWork = (n: number, d: number, k: number) => n * d * (1 + (k - 1) * seedingTrials(k));
+
+/**
+ * The k centres (row-major k × d, copies of points) of greedy k-means++ over the n × d points `x`
+ * with squared norms `norms`, drawing from `rng`.
+ */
+export async function greedySeeding(x: Float64Array, norms: Float64Array, n: number, d: number, k: number, rng: Rng, products: CentreProducts, ticks: KmeansTicks = {}): Promise<Float64Array> {
+  const trials = seedingTrials(k);
+  const centres = new Float64Array(k * d);
+  const first = rng.int(n);
+  centres.set(x.subarray(first * d, first * d + d), 0);
+  // d2[i] = the running minimum of point i's squared distance to the centres; pot = Σ d2.
+  const d2 = new Float64Array(n).fill(Infinity); // ∞: the first centre's distances themselves
+  const firstPot = new Float64Array(1);
+  await candidatePotentials(norms, n, d, d2, centres.subarray(0, d), 1, products, ticks, d2, firstPot);
+  let pot = firstPot[0];
+  const running = new Float64Array(n);
+  const cands = new Int32Array(trials);
+  const candRows = new Float64Array(trials * d);
+  const next = new Float64Array(n * trials); // min(d2[i], distance to candidate l)
+  const pots = new Float64Array(trials);
+  for (let c = 1; c < k; c++) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) running[i] = sum += d2[i];
+    for (let l = 0; l < trials; l++) {
+      cands[l] = pot === 0 ? rng.int(n) : drawByWeight(running, d2, rng.next() * pot);
+      candRows.set(x.subarray(cands[l] * d, cands[l] * d + d), l * d);
+    }
+    await candidatePotentials(norms, n, d, d2, candRows, trials, products, ticks, next, pots);
+    let best = 0;
+    for (let l = 1; l < trials; l++) if (pots[l] < pots[best]) best = l;
+    for (let i = 0; i < n; i++) d2[i] = next[i * trials + best];
+    pot = pots[best];
+    centres.set(candRows.subarray(best * d, best * d + d), c * d);
+  }
+  return centres;
+}
+
+/**
+ * The first index whose running sum of weights exceeds r (bisection over the non-decreasing sums);
+ * if rounding left none above r, the last index of positive weight.
+ */
+function drawByWeight(running: Float64Array, weights: Float64Array, r: number): number {
+  let lo = 0;
+  let hi = running.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (running[mid] > r) hi = mid;
+    else lo = mid + 1;
+  }
+  if (lo < running.length) return lo;
+  for (let i = running.length - 1; i >= 0; i--) if (weights[i] > 0) return i;
+  return running.length - 1;
+}
+
+/**
+ * For each of the `count` candidates `rows` (row-major) and every point i: min(d2[i], ‖x_i − c‖²)
+ * into next[i·count + l], summed over the points in index order into pots[l]. The squared distance
+ * is ‖x‖² + ‖c‖² − 2 x·c from the products, never below 0.
+ */
+async function candidatePotentials(
+  norms: Float64Array,
+  n: number,
+  d: number,
+  d2: Float64Array,
+  rows: Float64Array,
+  count: number,
+  products: CentreProducts,
+  ticks: KmeansTicks,
+  next: Float64Array,
+  pots: Float64Array,
+): Promise<void> {
+  const rowNorms = new Float64Array(count);
+  for (let l = 0; l < count; l++) for (let t = 0; t < d; t++) rowNorms[l] += rows[l * d + t] * rows[l * d + t];
+  pots.fill(0);
+  products.use(rows, count);
+  for (let b = 0, first = 0; first < n; b++, first += products.block) {
+    const p = await products.blockProducts(b);
+    const m = Math.min(n, first + products.block) - first;
+    for (let l = 0; l < count; l++) {
+      const rn = rowNorms[l];
+      let pot = pots[l];
+      for (let q = 0, i = first; q < m; q++, i++) {
+        let dist = norms[i] + rn - 2 * p[q * count + l];
+        if (dist < 0) dist = 0;
+        if (d2[i] < dist) dist = d2[i];
+        next[i * count + l] = dist;
+        pot += dist;
+      }
+      pots[l] = pot;
+    }
+    ticks.onWork?.(m * count * d);
+    if (ticks.between) await ticks.between();
+  }
+}
