@@ -72,6 +72,8 @@ export interface MetricsDoc {
   classNames: string[];
   warnings: string[];
   seconds: number;
+  /** Seconds of the evaluation's parts: the all-pairs histograms with the retrieval pass, then NMI's k-means. */
+  secondsByPart: { pairsAndRetrieval: number; kmeans: number } | null;
 }
 
 /** Inputs of {@link metricsDoc} besides the report. */
@@ -157,6 +159,7 @@ export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
     classNames: x.classNames,
     warnings: x.warnings,
     seconds: x.seconds,
+    secondsByPart: r.msParts ? { pairsAndRetrieval: r.msParts.pairsAndRetrieval / 1000, kmeans: r.msParts.kmeans / 1000 } : null,
   };
 }
 

@@ -122,6 +122,8 @@ export interface EvalReport {
   bounds?: { prAuc: [number, number]; opis: number; epsOpis: number | null } | null;
   /** Wall time of the whole evaluation. */
   ms: number;
+  /** Its parts: the all-pairs histograms with the retrieval pass (they run together), then k-means. */
+  msParts?: { pairsAndRetrieval: number; kmeans: number };
 }
 
 export const RECALL_KS = [1, 2, 4, 5, 8, 10];
@@ -150,7 +152,7 @@ const RANK_COST = 0.8;
  * Work of one multiply-add of k-means's products, in the same units (for the progress only):
  * measured in Node on tfjs-wasm on the bench's Zipf sets (BENCHMARKS.md "peer").
  */
-const MULTIPLY_ADD_COST = 0.005;
+const MULTIPLY_ADD_COST = 0.0086;
 
 /** k-means's products: float32 on the active tfjs backend where it has them, else float64 in JavaScript. */
 const fastProducts = (x: Float64Array, n: number, d: number) => tfCentreProducts(x, n, d) ?? jsCentreProducts(x, n, d);
@@ -238,6 +240,8 @@ export async function evaluateEmbeddings(
   let pairs: AllPairs | null = null;
   let ret: Awaited<typeof retrievalRun>;
   let clustering: BestClustering | null = null;
+  let tPairs = t0;
+  let tKmeans = t0;
   try {
     if (!binnedByPass) pairs = await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
     ret = await retrievalRun;
@@ -248,10 +252,12 @@ export async function evaluateEmbeddings(
     }
     // A pass that could not bin (a thread that could not start its screen): the histograms on their own.
     pairs ??= await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
+    tPairs = performance.now();
     if (n > 0) {
       const pass = opts.clusteringPass ?? clusteringHere(opts.path);
       const runs = await pass(x64, n, d, k, { seeds: restarts, between: opts.between, signal: stopAll.signal, onProgress: tell && ((f) => ((done.clustered = f), tell())) });
       clustering = bestOf(runs);
+      tKmeans = performance.now();
     }
   } catch (e) {
     // Whatever failed, the rest stops: the passes and their threads.
@@ -319,5 +325,6 @@ export async function evaluateEmbeddings(
     roc,
     bounds,
     ms: performance.now() - t0,
+    msParts: { pairsAndRetrieval: tPairs - t0, kmeans: Math.max(0, tKmeans - tPairs) },
   };
 }

@@ -230,22 +230,23 @@ async function assignNear(
 ): Promise<number> {
   const m = s.m;
   const { near, low, up, rest, since, assign } = s;
-  const now = s.drift[s.step];
   const sinceStep = driftsSince(s, k);
   const open = new Int32Array(n);
   let count = 0;
   let changed = 0;
   let exact = 0;
   let lastStep = -1;
-  let then: Float64Array = now;
+  let moved: Float64Array = new Float64Array(0);
   let order: Int32Array = new Int32Array(0);
-  const cand = new Int32Array(Math.max(m, SUSPECTS + 1));
-  const got = new Float64Array(cand.length);
+  const cand = new Int32Array(SUSPECTS + 1);
+  const got = new Float64Array(SUSPECTS + 1);
+  const few = new Int32Array(m);
+  const fewE = new Float64Array(m);
   for (let i = 0; i < n; i++) {
-    if (since[i] !== lastStep) ({ then, order } = sinceStep((lastStep = since[i])));
+    if (since[i] !== lastStep) ({ moved, order } = sinceStep((lastStep = since[i])));
     const no = i * m;
     const a = assign[i];
-    const movedA = (now[a] - then[a]) * (1 + 1e-12);
+    const movedA = moved[a];
     // The nearest any other centre can be now: the rest's bound less the largest move among them,
     // and each of the few's bound less its own move.
     let beyond = 0;
@@ -254,7 +255,7 @@ async function assignNear(
       let listed = false;
       for (let r = 0; r < m && !listed; r++) listed = near[no + r] === j;
       if (!listed) {
-        beyond = (now[j] - then[j]) * (1 + 1e-12);
+        beyond = moved[j];
         break;
       }
     }
@@ -263,7 +264,7 @@ async function assignNear(
     for (let q = 0; q < m; q++) {
       const j = near[no + q];
       if (j === a) continue;
-      const v = low[no + q] - (now[j] - then[j]) * (1 + 1e-12);
+      const v = low[no + q] - moved[j];
       if (v < other) other = v;
     }
     if (up[i] + movedA < other) continue;
@@ -273,42 +274,63 @@ async function assignNear(
     if (e < other) continue;
     // Its exact distances to the few: the nearest of them is its centre if nearer than every centre
     // beyond them can be.
-    let c = 0;
-    for (let q = 0; q < m; q++) if (near[no + q] !== a) cand[c++] = near[no + q];
-    distances(x, i, centres, cand, c, d, got);
-    exact += c;
+    for (let q = 0; q < m; q++) few[q] = near[no + q];
+    distances(x, i, centres, few, m, d, fewE);
+    exact += m;
     let best = a;
     let bestE = e;
-    for (let q = 0; q < c; q++) {
-      if (got[q] < bestE || (got[q] === bestE && cand[q] < best)) {
-        best = cand[q];
-        bestE = got[q];
+    for (let q = 0; q < m; q++) {
+      if (fewE[q] < bestE || (fewE[q] === bestE && few[q] < best)) {
+        best = few[q];
+        bestE = fewE[q];
       }
     }
     // Beyond the few, only centres that moved more than rest − bestE since can be nearer: the
     // largest movers, checked together (too many, or one nearer: products with every centre).
+    // `unchecked` = the largest move of a centre beyond the few left unchecked.
     let suspects = 0;
-    for (let q = 0; q < k && bestE >= restNow && suspects <= SUSPECTS; q++) {
-      const j = order[q];
-      if (rest[i] - (now[j] - then[j]) * (1 + 1e-12) > bestE) break;
-      let listed = false;
-      for (let r = 0; r < m && !listed; r++) listed = near[no + r] === j;
-      if (!listed) cand[suspects++] = j;
-    }
-    if (suspects > 0 && suspects <= SUSPECTS) {
-      distances(x, i, centres, cand, suspects, d, got);
-      exact += suspects;
-      for (let q = 0; q < suspects; q++) if (got[q] < bestE || (got[q] === bestE && cand[q] < best)) suspects = SUSPECTS + 1;
-    }
-    if (bestE < restNow || suspects <= SUSPECTS) {
-      if (best !== a) {
-        changed++;
-        assign[i] = best;
-        up[i] = bestE - (now[best] - then[best]) * (1 + 1e-12);
+    let unchecked = beyond;
+    if (bestE >= restNow) {
+      unchecked = 0;
+      for (let q = 0; q < k && suspects <= SUSPECTS; q++) {
+        const j = order[q];
+        let listed = false;
+        for (let r = 0; r < m && !listed; r++) listed = near[no + r] === j;
+        if (listed) continue;
+        if (rest[i] - moved[j] > bestE) {
+          unchecked = moved[j];
+          break;
+        }
+        cand[suspects++] = j;
       }
+    }
+    if (suspects > SUSPECTS) {
+      open[count++] = i;
       continue;
     }
-    open[count++] = i;
+    let rested = rest[i] - unchecked;
+    if (suspects > 0) {
+      distances(x, i, centres, cand, suspects, d, got);
+      exact += suspects;
+      let nearer = false;
+      for (let q = 0; q < suspects; q++) {
+        if (got[q] < bestE || (got[q] === bestE && cand[q] < best)) nearer = true;
+        if (got[q] < rested) rested = got[q];
+      }
+      if (nearer) {
+        open[count++] = i;
+        continue;
+      }
+    }
+    // Its centre is known, with every distance it was told: its bounds start again from this step.
+    if (best !== a) {
+      changed++;
+      assign[i] = best;
+    }
+    since[i] = s.step;
+    up[i] = bestE;
+    for (let q = 0; q < m; q++) low[no + q] = fewE[q] * (1 - 4e-12);
+    rest[i] = rested * (1 - 4e-12);
   }
   ticks.onWork?.(exact * d * ONE_BY_ONE_COST);
   if (count === 0) return changed;
@@ -316,18 +338,20 @@ async function assignNear(
 }
 
 /**
- * Each centre's total move before step t, and the centres in order of their move since then,
- * largest first: for the steps points last had products in, made once a step.
+ * Each centre's move since step t (rounded up), and the centres in order of it, largest first: for
+ * the steps points last had products in, made once a step.
  */
-function driftsSince(s: Near, k: number): (t: number) => { then: Float64Array; order: Int32Array } {
+function driftsSince(s: Near, k: number): (t: number) => { moved: Float64Array; order: Int32Array } {
   const now = s.drift[s.step];
-  const made = new Map<number, { then: Float64Array; order: Int32Array }>();
+  const made = new Map<number, { moved: Float64Array; order: Int32Array }>();
   return (t) => {
     let e = made.get(t);
     if (!e) {
       const then = s.drift[t];
-      const order = Int32Array.from({ length: k }, (_, j) => j).sort((a, b) => now[b] - then[b] - (now[a] - then[a]));
-      made.set(t, (e = { then, order }));
+      const moved = new Float64Array(k);
+      for (let j = 0; j < k; j++) moved[j] = (now[j] - then[j]) * (1 + 1e-12);
+      const order = Int32Array.from({ length: k }, (_, j) => j).sort((a, b) => moved[b] - moved[a]);
+      made.set(t, (e = { moved, order }));
     }
     return e;
   };

@@ -49,12 +49,16 @@ export function bestOf(results: RestartResult[]): BestClustering {
 
 /**
  * Estimated work of one restart, in multiply-adds of the products' blocks: the seeding's exactly,
- * and Lloyd's as {@link LLOYD_FULL_STEPS} steps of products of every point with every centre.
+ * and Lloyd's as {@link lloydFullSteps} steps of products of every point with every centre.
  */
-export const restartWork = (n: number, d: number, k: number) => seedingWork(n, d, k) + LLOYD_FULL_STEPS * n * k * d;
+export const restartWork = (n: number, d: number, k: number) => seedingWork(n, d, k) + lloydFullSteps(n) * n * k * d;
 
-/** Lloyd's work in steps over every point, as measured on the bench's Zipf sets (BENCHMARKS.md "peer"). */
-export const LLOYD_FULL_STEPS = 8;
+/**
+ * Lloyd's work in steps over every point: more steps on more points (each step moves fewer of
+ * them). Fitted to the bench's Zipf sets of 1,000 classes: ~8 at 20,000 items, ~19 at 100,000
+ * (BENCHMARKS.md "peer").
+ */
+export const lloydFullSteps = (n: number) => 8 * Math.max(1, n / 20_000) ** 0.54;
 
 /**
  * The share of a restart's estimated work `estimate` to report when `done` is done: `done` itself up
