@@ -1,13 +1,17 @@
 /**
- * "Evaluate your own embeddings" on a set large enough to share its retrieval pass (issue 19): from
- * 10,000 items the page splits Recall@K, MAP@R and R-precision between workers on every core
- * (src/worker/retrievalWorkers.ts), says so, and shows exactly the numbers the command line
- * computes on one thread (`evaluate --threads 1`) from the same files. Each worker ranks with a
- * float32 screen on tfjs-wasm (src/eval/retrievalScreened.ts), which leaves every number as it is.
+ * "Evaluate your own embeddings" on sets large enough to share their work between workers on every
+ * core (src/worker/evalWorkers.ts): from 10,000 items the retrieval pass (Recall@K, MAP@R,
+ * R-precision), and from a million point-centre products k-means's 10 restarts (NMI). The page
+ * says so, and shows exactly the numbers the command line computes from the same files. Each worker
+ * computes with float32 products on tfjs-wasm, which leaves every number as one thread gives it.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
+import { zipfSet } from '../scripts/bench/zipfSet.mjs';
+import { writeNpy } from '../src/data/embeddingFiles';
 import { openApp } from './helpers';
-import { blobs, cliEvaluate, expectTiles, openPanel, pick, writeProjector } from './ownSets';
+import { blobs, cliEvaluate, dir, expectTiles, idle, openPanel, pick, writeProjector } from './ownSets';
 
 test('10,000 items picked in the panel: the retrieval pass on every core, the tiles equal to one thread’s', async ({ page }) => {
   const set = writeProjector('threads', blobs(21, 10_000, 8, 1.4));
@@ -24,4 +28,36 @@ test('10,000 items picked in the panel: the retrieval pass on every core, the ti
   if (cores > 1) await expect(time).toContainText(`binned: 4,096 cosine bins; the retrieval pass on ${cores} threads, screened by float32 products)`);
   else await expect(time).toContainText('binned: 4,096 cosine bins; the retrieval pass screened by float32 products)');
   await expectTiles(page, await oneThread);
+});
+
+test('a set of 6,000 items in ~800 Zipf classes picked in the panel: k-means on every core, the bar moving, every tile equal to the command line’s', async ({ page }) => {
+  const n = 6000;
+  const dim = 32;
+  const { values, labels } = zipfSet({ n, dim, classes: 1000 });
+  const classes = new Set(labels).size;
+  expect(classes).toBeGreaterThanOrEqual(300);
+  const vectors = join(dir, 'zipf-vectors.npy');
+  const metadata = join(dir, 'zipf-labels.npy');
+  writeFileSync(vectors, writeNpy(Array.from(values), [n, dim], '<f4'));
+  writeFileSync(metadata, writeNpy(Array.from(labels), [n], '<i4'));
+  const cli = cliEvaluate(vectors, metadata, 'zipf-cli');
+  await openApp(page, '#backend=wasm&data=blobs&steps=0&metricsEvery=0', 'wasm');
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  await openPanel(page);
+  await page.getByTestId('own-embeddings-vectors').setInputFiles(vectors);
+  await page.getByTestId('own-embeddings-labels').setInputFiles(metadata);
+  // The bar moves while it works: several readings along the way, rising.
+  const bar = page.getByTestId('own-embeddings-progress').locator('progress');
+  const seen: number[] = [];
+  while ((await page.getByTestId('own-embeddings-progress').getAttribute('data-state')) === 'running') {
+    const v = await bar.getAttribute('value').catch(() => null);
+    if (v !== null && Number(v) !== seen.at(-1)) seen.push(Number(v));
+    await page.waitForTimeout(100);
+  }
+  await idle(page);
+  expect(new Set(seen).size, `the bar read ${seen.join(', ')}`).toBeGreaterThanOrEqual(3);
+  await expect(page.getByTestId('own-embeddings-set')).toHaveAttribute('data-items', String(n));
+  const time = page.getByTestId('own-embeddings-time');
+  if (cores > 1) await expect(time).toContainText(`k-means's restarts on ${cores} threads`);
+  await expectTiles(page, await cli);
 });

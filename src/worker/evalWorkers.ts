@@ -14,10 +14,13 @@ import type { StartThread } from '../eval/threads';
 /** Threads for the passes here: the logical cores where memory can be shared, else one. */
 export const threadsHere = (): number => (globalThis.crossOriginIsolated === true ? Math.max(1, globalThis.navigator?.hardwareConcurrency || 1) : 1);
 
-/** Starts a nested worker from `url` on a job. */
-function nestedWorkers<J, R>(url: URL): StartThread<J, R> {
+/**
+ * Starts a nested worker that `make` makes on a job. (Each `new Worker(new URL(…))` is written out
+ * where the worker is named: that is the form the bundler finds and builds a worker from.)
+ */
+function nestedWorkers<J, R>(make: () => Worker): StartThread<J, R> {
   return (job, onMessage, onFailure) => {
-    const w = new Worker(url, { type: 'module' });
+    const w = make();
     w.onmessage = (e: MessageEvent) => onMessage(e.data);
     w.onerror = (e) => {
       e.preventDefault();
@@ -30,10 +33,10 @@ function nestedWorkers<J, R>(url: URL): StartThread<J, R> {
 
 /** The retrieval pass split between `threads` nested workers; `onSplit` hears how many a pass was split between. */
 export function workerRetrieval(threads: number, onSplit?: (threads: number) => void): RetrievalPass {
-  return splitRetrieval(threads, nestedWorkers(new URL('./retrieval.worker.ts', import.meta.url)), { onSplit });
+  return splitRetrieval(threads, nestedWorkers(() => new Worker(new URL('./retrieval.worker.ts', import.meta.url), { type: 'module' })), { onSplit });
 }
 
 /** k-means's restarts dealt to `threads` nested workers; `local` runs them here when not worth workers. */
 export function workerClustering(threads: number, local: ClusteringPass, onSplit?: (threads: number) => void): ClusteringPass {
-  return splitClustering(threads, nestedWorkers(new URL('./kmeans.worker.ts', import.meta.url)), local, { onSplit });
+  return splitClustering(threads, nestedWorkers(() => new Worker(new URL('./kmeans.worker.ts', import.meta.url), { type: 'module' })), local, { onSplit });
 }
