@@ -82,7 +82,7 @@ export async function measurePeer({ python, sizes = [20_000], classes = [10, 100
           items: n,
           dim,
           classes: present,
-          ours: { seconds: ours.seconds, rss: ours.rss, recall1: m.recall['1'], mapAtR: m.mapAtR, rPrecision: m.rPrecision, nmi: m.nmi },
+          ours: { seconds: ours.seconds, rss: ours.rss, recall1: m.recall['1'], mapAtR: m.mapAtR, rPrecision: m.rPrecision, nmi: m.nmi, inertia: m.nmiInertia, parts: m.secondsByPart, eta: etaError(ours.stderr, ours.seconds) },
           peer,
         };
         log(JSON.stringify(row));
@@ -96,23 +96,48 @@ export async function measurePeer({ python, sizes = [20_000], classes = [10, 100
   return rows;
 }
 
+/** Seconds in the progress line's words: "24 s", "3 min 02 s", "1 h 05 min". */
+function secondsOf(text) {
+  let s = 0;
+  for (const [, v, unit] of text.matchAll(/(\d+) (h|min|s)\b/g)) s += Number(v) * (unit === 'h' ? 3600 : unit === 'min' ? 60 : 1);
+  return s;
+}
+
+/**
+ * How far the progress line's time-left estimates were from the truth, from 10 % done on: the
+ * largest |estimated − actual| ÷ actual time left over its lines, leaving out the last seconds (under
+ * 5 s or 5 % of the run left, where any estimate is a large share of what is left); null without such a line.
+ */
+export function etaError(stderr, seconds) {
+  let worst = null;
+  for (const [, share, soFar, left] of stderr.matchAll(/evaluating: (\d+)% · (.+?) so far · about (.+?) left/g)) {
+    const actual = seconds - secondsOf(soFar);
+    if (Number(share) < 10 || actual < Math.max(5, 0.05 * seconds)) continue;
+    const e = Math.abs(secondsOf(left) - actual) / actual;
+    if (worst === null || e > worst) worst = e;
+  }
+  return worst;
+}
+
 const f = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '—');
 const agree = (a, b) => (Math.abs(a - b) <= 1e-4 ? `✓ (${f(a, 4)})` : `✗ ${f(a, 4)} vs ${f(b, 4)}`);
 
 /** The BENCHMARKS.md section of the rows (`machine`: the machine in words). */
 export function peerSection(rows, machine) {
+  const parts = (r) => (r.ours.parts ? `${f(r.ours.parts.pairsAndRetrieval)} + ${f(r.ours.parts.kmeans)}` : '—');
+  const inertia = (r) => (Number.isFinite(r.ours.inertia) && Number.isFinite(r.peer.sklearnInertia) ? `${f((r.ours.inertia / r.peer.sklearnInertia - 1) * 100, 2)} %` : '—');
   return [
     `## The command against its peer (faiss, scikit-learn), run of ${new Date().toISOString().slice(0, 10)}`,
     '',
     `- Machine: ${machine}`,
     '',
-    'The same seeded file pair through `metric-playground evaluate` (every core: every metric of SPEC, including the all-pairs histograms and NMI over 10 k-means restarts) and through `scripts/bench/peer.py`: faiss 1.7 `IndexFlatIP` kNN with k = 1,001 on the l2-normalised rows, R@1, MAP@R and R-precision from it, NMI from one faiss k-means of 20 iterations — what pytorch-metric-learning\'s AccuracyCalculator runs. Both wall times include start-up and reading. Ratio = ours ÷ peer (target ≤ 1.0). Beside them, not part of the peer\'s time, scikit-learn\'s `KMeans(n_init=10)` (SPEC\'s NMI reference) alone. Sets: unit-norm class centres + N(0, 0.11²) noise, d = 64, classes drawn with Zipf weights 1/k (the classes column counts those present). Peak RSS: ours every thread of the process; the peer\'s includes its scikit-learn run.',
+    'The same seeded file pair through `metric-playground evaluate` (every core: every metric of SPEC, including the all-pairs histograms and NMI over 10 k-means restarts) and through `scripts/bench/peer.py`: faiss 1.7 `IndexFlatIP` kNN with k = 1,001 on the l2-normalised rows, R@1, MAP@R and R-precision from it, NMI from one faiss k-means of 20 iterations — what pytorch-metric-learning\'s AccuracyCalculator runs. Both wall times include start-up and reading. Ratio = ours ÷ peer (target ≤ 1.0). Beside them, not part of the peer\'s time, scikit-learn\'s `KMeans(n_init=10, random_state=1)` (SPEC\'s NMI reference) alone. Sets: unit-norm class centres + N(0, 0.11²) noise, d = 64, classes drawn with Zipf weights 1/k (the classes column counts those present). Peak RSS: ours every thread of the process; the peer\'s includes its scikit-learn run. Parts: ours = the all-pairs histograms with the retrieval pass + NMI\'s k-means (metrics.json `secondsByPart`), the peer\'s = its kNN + its k-means. Inertia = ours against scikit-learn\'s on the same rows (SPEC: within 0.5 % of its best). ETA = the worst error of the progress line\'s time-left estimate from 10 % done on.',
     '',
-    '| items | classes | ours (s) | peer (s) | ratio | ours peak MiB | peer peak MiB | R@1 agrees | MAP@R agrees | NMI ours / faiss / sklearn | sklearn KMeans(n_init=10) alone (s) |',
-    '|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|',
+    '| items | classes | ours (s) | peer (s) | ratio | ours: pairs & retrieval + k-means (s) | peer: kNN + k-means (s) | ours peak MiB | peer peak MiB | R@1 agrees | MAP@R agrees | NMI ours / faiss / sklearn | inertia ours vs sklearn | sklearn alone (s) | ETA error |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.items.toLocaleString('en-US')} | ${r.classes} | ${f(r.ours.seconds)} | ${f(r.peer.wall)} | **${f(r.ours.seconds / r.peer.wall, 2)}** | ${f(r.ours.rss, 0)} | ${f(r.peer.rssMiB, 0)} | ${agree(r.ours.recall1, r.peer.recall1)} | ${agree(r.ours.mapAtR, r.peer.mapAtR)} | ${f(r.ours.nmi, 4)} / ${f(r.peer.nmi, 4)} / ${f(r.peer.sklearnNmi, 4)} | ${f(r.peer.sklearnSeconds)} |`,
+        `| ${r.items.toLocaleString('en-US')} | ${r.classes} | ${f(r.ours.seconds)} | ${f(r.peer.wall)} | **${f(r.ours.seconds / r.peer.wall, 2)}** | ${parts(r)} | ${f(r.peer.knnSeconds)} + ${f(r.peer.kmeansSeconds)} | ${f(r.ours.rss, 0)} | ${f(r.peer.rssMiB, 0)} | ${agree(r.ours.recall1, r.peer.recall1)} | ${agree(r.ours.mapAtR, r.peer.mapAtR)} | ${f(r.ours.nmi, 4)} / ${f(r.peer.nmi, 4)} / ${f(r.peer.sklearnNmi, 4)} | ${inertia(r)} | ${f(r.peer.sklearnSeconds)} | ${r.ours.eta === null || r.ours.eta === undefined ? '—' : `${f(r.ours.eta * 100, 0)} %`} |`,
     ),
   ].join('\n');
 }

@@ -53,9 +53,11 @@ export interface MetricsDoc {
   mapAtRItems: number;
   rCap: number;
   rCapped: number;
-  /** NMI of k-means++ (k = classes) on every item vs the labels: lowest inertia of `nmiRestarts` seeded restarts. */
+  /** NMI of k-means (greedy k-means++, k = classes) on every item vs the labels: lowest inertia of `nmiRestarts` seeded restarts. */
   nmi: number;
   nmiRestarts: number;
+  /** That clustering's inertia (Σ squared distances of the l2-normalised items to their centres), to compare with scikit-learn's `inertia_`. */
+  nmiInertia: number | null;
   calibrationRange: { farLo: number; farHi: number; dMin: number; dMax: number };
   /** The operating point at each FAR of --far: threshold, global TAR and per-class FAR/FRR. */
   threshold: Record<string, { distance: number; cosine: number; globalFar: number; tar: number; frr: number; perClass: Record<string, { far: number; frr: number }> }>;
@@ -132,6 +134,7 @@ export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
     rCapped: r.rCounts?.capped ?? 0,
     nmi: r.nmi,
     nmiRestarts: KMEANS_RESTARTS,
+    nmiInertia: r.kmeans?.inertia ?? null,
     calibrationRange: { farLo, farHi, dMin: r.calibration.dMin, dMax: r.calibration.dMax },
     threshold: Object.fromEntries(
       points.map((p) => [

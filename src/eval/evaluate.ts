@@ -109,6 +109,8 @@ export interface EvalReport {
    * inertia of 10 seeded restarts (SPEC; scikit-learn's n_init=10).
    */
   nmi: number;
+  /** The kept clustering's inertia (Σ squared distances to its centres) and the restart it came from. Optional only for older reports. */
+  kmeans?: { inertia: number; restart: number };
   scoreDistribution: { edges: number[]; perQuery: number[][]; p5: number[]; p95: number[] };
   /** Pair counts per distance bin over [0, 2] (100 bins). */
   distance: { edges: number[]; pos: number[]; neg: number[] };
@@ -320,6 +322,7 @@ export async function evaluateEmbeddings(
     rPrecision: ret ? ret.rPrecision : NaN,
     rCounts: { items: ret ? ret.rItems : 0, cap: R_CAP, capped: ret ? ret.capped : 0 },
     nmi: nmiValue,
+    kmeans: clustering ? { inertia: clustering.inertia, restart: clustering.restart } : undefined,
     scoreDistribution,
     distance,
     roc,
