@@ -65,10 +65,11 @@ export interface MetricsDoc {
   tarAtFar: Record<string, { tar: number; cosine: number; distance: number }>;
   /**
    * The binned path's error bounds (null on the exact path): the exact PR-AUC lies in `prAuc`
-   * [lo, hi]; the exact OPIS and ε-OPIS within `opis` / `epsOpis` of the values above. `epsOpis`
-   * is null where the bounds cannot tell the best and worst classes apart (then no bound is stated).
+   * [lo, hi]; the exact OPIS and ε-OPIS within `opis` / `epsOpis` of the values above (`epsOpis`
+   * null only where ε-OPIS is NaN). `epsOpisGroupsKnown` false: the bins could not tell ε-OPIS's best
+   * and worst classes apart, and its bound covers every grouping the exact values could make.
    */
-  bounds: { prAuc: [number, number]; opis: number; epsOpis: number | null } | null;
+  bounds: { prAuc: [number, number]; opis: number; epsOpis: number | null; epsOpisGroupsKnown?: boolean } | null;
   /** How cosines were ranked: snapped to multiples of 2^-20 on the exact path (ties in exact arithmetic stay ties); binned in `bins` bins otherwise. */
   tieSnapping: string;
   classNames: string[];
@@ -166,6 +167,13 @@ export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
   };
 }
 
+/** ε-OPIS's binning error in words for the table (nothing on the exact path). */
+function epsOpisBoundWords(b: MetricsDoc['bounds']): string {
+  if (!b || b.epsOpis === null) return '';
+  const why = b.epsOpisGroupsKnown === false ? ' (the bins cannot tell the best and worst classes apart: the bound covers every grouping)' : '';
+  return `; ± ${fmt(b.epsOpis)} binning error${why}`;
+}
+
 /** A number for the table: 4 significant digits, small ones in e-notation. */
 export function fmt(v: number): string {
   if (!Number.isFinite(v)) return String(v);
@@ -183,7 +191,7 @@ export function metricRows(m: MetricsDoc): [string, string, string][] {
     [
       'ε-OPIS',
       fmt(m.epsOpis),
-      `best vs worst ${Math.round(m.eps * 100)}% of classes${!m.bounds ? '' : m.bounds.epsOpis === null ? '; no bound: the bins cannot tell the best and worst classes apart' : `; ± ${fmt(m.bounds.epsOpis)} binning error`}`,
+      `best vs worst ${Math.round(m.eps * 100)}% of classes${epsOpisBoundWords(m.bounds)}`,
     ],
   ];
   const items = m.items.toLocaleString('en-US');

@@ -118,10 +118,12 @@ export interface EvalReport {
   roc?: RocCurve;
   /**
    * The binned path's error bounds (SPEC: the binning error stated): PR-AUC's bracket, OPIS's and
-   * ε-OPIS's bounds on the distance from the exact values (opisBounds.ts); ε-OPIS's is null where the
-   * bounds cannot tell its best and worst classes apart. Null on the exact path (nothing binned).
+   * ε-OPIS's bounds on the distance from the exact values (opisBounds.ts; ε-OPIS's null only where
+   * ε-OPIS is NaN), and whether the bins told ε-OPIS's best and worst classes apart (when not, its
+   * bound holds for every grouping the exact values could make, and is wider). Null on the exact
+   * path (nothing binned).
    */
-  bounds?: { prAuc: [number, number]; opis: number; epsOpis: number | null } | null;
+  bounds?: { prAuc: [number, number]; opis: number; epsOpis: number | null; epsOpisGroupsKnown?: boolean } | null;
   /** Wall time of the whole evaluation. */
   ms: number;
   /** Its parts: the all-pairs histograms with the retrieval pass (they run together), then k-means. */
@@ -292,7 +294,7 @@ export async function evaluateEmbeddings(
   if (hist) {
     const ap = averagePrecisionBounds(hist.h);
     const b = binningBounds(hist.h, opisOpts, hist.counts);
-    bounds = { prAuc: [ap.lo, ap.hi], opis: b.opis, epsOpis: b.epsOpis.separated ? b.epsOpis.bound : null };
+    bounds = { prAuc: [ap.lo, ap.hi], opis: b.opis, epsOpis: Number.isNaN(b.epsOpis.bound) ? null : b.epsOpis.bound, epsOpisGroupsKnown: b.epsOpis.separated };
   }
 
   const nmiValue = clustering ? nmi(labels.subarray(0, n), clustering.assign) : 1;

@@ -78,6 +78,25 @@ function pooledUtility(b: Brackets, group: readonly number[], g: number): { lo: 
 }
 
 /**
+ * Utility bracket of ANY group of the classes `may` pooled at grid point g: a pooled sensitivity
+ * (Σ accepted / Σ positives) lies between its members' (a mediant), and so does a pooled
+ * specificity; utility rises with both, so it lies between the utility of the members' lowest
+ * sensitivity and specificity and that of their highest.
+ */
+function anySubsetUtility(b: Brackets, may: readonly number[], g: number): { lo: number; hi: number } {
+  let sensLo = Infinity, specLo = Infinity, sensHi = -Infinity, specHi = -Infinity;
+  for (const t of may) {
+    const P = b.posTotal[t];
+    const N = b.negTotal[t];
+    sensLo = Math.min(sensLo, P > 0 ? b.sure[g].p[t] / P : 0);
+    sensHi = Math.max(sensHi, P > 0 ? b.maybe[g].p[t] / P : 0);
+    specLo = Math.min(specLo, N > 0 ? (N - b.maybe[g].n[t]) / N : 1);
+    specHi = Math.max(specHi, N > 0 ? (N - b.sure[g].n[t]) / N : 1);
+  }
+  return { lo: utilityFromCounts(sensLo, 1, specLo, 1), hi: utilityFromCounts(sensHi, 1, specHi, 1) };
+}
+
+/**
  * A rigorous bound on |OPIS_exact − OPIS_binned| for the pairs this histogram was filled from (same
  * cosines). With w_t the width of class t's utility bracket and b_t = U'_t − Ū' (binned),
  * |ΔVar_g| ≤ (1/T) Σ_t (w_t + w̄)(2|b_t| + w_t + w̄), averaged over the grid. NaN when OPIS is NaN.
@@ -104,13 +123,14 @@ function opisBoundOf(b: Brackets | null): number {
 
 /** The bound on the binned ε-OPIS, and whether it could tell the best and worst classes apart. */
 export interface EpsOpisBound {
-  /** A rigorous bound on |ε-OPIS_exact − ε-OPIS_binned|; NaN when `separated` is false or ε-OPIS is NaN. */
+  /** A rigorous bound on |ε-OPIS_exact − ε-OPIS_binned|; NaN only when ε-OPIS is NaN. */
   bound: number;
   /**
    * Whether the brackets of the classes' mean utilities fix the best and the worst groups: the m-th
    * best class's lowest possible mean is above every other class's highest possible mean (and
    * likewise at the bottom). When false, binning may have swapped a class into or out of a group
-   * (classes within the binning error of each other) and no bound is stated: say so.
+   * (classes within the binning error of each other): the bound then holds for every group the
+   * exact values could make, and is wider.
    */
   separated: boolean;
 }
@@ -156,11 +176,17 @@ function epsOpisBoundOf(b: Brackets | null, opts: EpsOpisOptions): EpsOpisBound 
   const rest = (group: typeof per) => per.filter((c) => !group.includes(c));
   const apart = (above: typeof per, below: typeof per) => below.length === 0 || Math.min(...above.map((c) => c.lo)) > Math.max(...below.map((c) => c.hi));
   const separated = apart(best, rest(best)) && apart(rest(worst), worst);
-  if (!separated) return { bound: NaN, separated };
+  // Where they are not apart, every class that may be among the best (or worst) m: its highest
+  // possible mean reaches the m-th highest lowest one (or its lowest the m-th lowest highest).
+  const mthLo = [...per].map((c) => c.lo).sort((x, y) => y - x)[m - 1];
+  const mthHi = [...per].map((c) => c.hi).sort((x, y) => x - y)[m - 1];
+  const bestMay = separated ? best : per.filter((c) => c.hi >= mthLo);
+  const worstMay = separated ? worst : per.filter((c) => c.lo <= mthHi);
+  const bracketOf = (group: typeof per, g: number) => (separated ? pooledUtility(b, group.map((c) => c.t), g) : anySubsetUtility(b, group.map((c) => c.t), g));
   let total = 0;
   for (let g = 0; g < b.G; g++) {
-    const w = pooledUtility(b, worst.map((c) => c.t), g);
-    const bb = pooledUtility(b, best.map((c) => c.t), g);
+    const w = bracketOf(worstMay, g);
+    const bb = bracketOf(bestMay, g);
     const lo = w.lo - bb.hi;
     const hi = w.hi - bb.lo;
     const top = Math.max(lo * lo, hi * hi);
