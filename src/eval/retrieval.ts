@@ -203,7 +203,7 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
   const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
   const symmetric = all && entries <= maxEntries && !opts.coarse;
   const binRows = opts.coarse && opts.binPairs ? new RowBins(labels, n, opts.binPairs) : undefined;
-  const total = opts.coarse ? screenedWork(n, queries, binRows !== undefined) : symmetric ? (n * (n + 1)) / 2 : m * n;
+  const total = opts.coarse ? screenedWork(n, queries, binRows) : symmetric ? (n * (n + 1)) / 2 : m * n;
   const pace = async (work: number) => {
     done += work;
     if (opts.signal?.aborted) throw new Error('retrieval: stopped');

@@ -171,9 +171,9 @@ describe('the float32-screened sweep ranks as SPEC does', () => {
     const binRows = new RowBins(s.labels, s.n, { numClasses: 3, bins: 64 });
     const sum = () => paced.reduce((a, b) => a + b, 0);
     await screenedSweep(s.x, s.n, s.d, queries, new Int32Array(s.n).fill(10), erringScreen(s.x, s.n, s.d, 'random', 16), async (p) => void paced.push(p), (q) => void (atFinish[q] = sum()), { labels: s.labels, binRows });
-    expect(sum()).toBeCloseTo(screenedWork(s.n, queries, true), 6);
+    expect(sum()).toBeCloseTo(screenedWork(s.n, queries, binRows), 6);
     expect(sum()).toBeCloseTo(s.n * s.n + (ROW_BIN_COST * s.n * (s.n - 1)) / 2, 6);
-    expect(screenedWork(s.n, queries, false)).toBe(s.n * s.n);
+    expect(screenedWork(s.n, queries)).toBe(s.n * s.n);
     // One block of queries (all n): its products are paced first, then query i's binning,
     // ROW_BIN_COST·(n − 1 − i), as it is finished, then the block's ranking.
     let binned = (s.n * s.n) / 2;

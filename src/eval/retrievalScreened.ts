@@ -115,7 +115,7 @@ export async function screenedSweep(
     for (let a = 0; a < na; a++) {
       if (binRows) {
         binRows.add(rows.subarray(a * n, (a + 1) * n), queries[a0 + a]);
-        await pace(ROW_BIN_COST * (n - 1 - queries[a0 + a]));
+        await pace(ROW_BIN_COST * binRows.pairsOf(queries[a0 + a], n));
       }
       const count = rankScreened(rows.subarray(a * n, (a + 1) * n), x, d, queries[a0 + a], cap[a0 + a], coarse.eps, work);
       finish(a0 + a, work.ranked, count);
@@ -126,9 +126,9 @@ export async function screenedSweep(
 }
 
 /** The work {@link screenedSweep} paces in all: (query, item) pairs, and the pairs binned when it bins. */
-export function screenedWork(n: number, queries: Int32Array, bins: boolean): number {
+export function screenedWork(n: number, queries: Int32Array, bins?: RowBins): number {
   let work = queries.length * n;
-  if (bins) for (let q = 0; q < queries.length; q++) work += ROW_BIN_COST * (n - 1 - queries[q]);
+  if (bins) for (let q = 0; q < queries.length; q++) work += ROW_BIN_COST * bins.pairsOf(queries[q], n);
   return work;
 }
 

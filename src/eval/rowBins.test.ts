@@ -9,10 +9,16 @@ import { Rng } from '../data/rng';
 import { cosineBin } from './pairHistograms';
 import { RowBins, rowBinsFit, ROW_BINS_MAX_COUNTERS } from './rowBins';
 
-/** An n × n float32 matrix of cosines: random, with bin edges, ±1 and just beyond them mixed in. */
+/**
+ * An n × n symmetric float32 matrix of cosines (a pair's cosine is the same from either of its rows,
+ * as the screen's products are: coarseCosines.test.ts): random, with bin edges, ±1 and just beyond
+ * them mixed in.
+ */
 function rowsOf(rng: Rng, n: number, bins: number): Float32Array[] {
   const special = [-1, 1, Math.fround(-1 - 2 ** -23), Math.fround(1 + 2 ** -23), 0, ...Array.from({ length: 8 }, () => (2 * rng.int(bins)) / bins - 1)];
-  return Array.from({ length: n }, () => Float32Array.from({ length: n }, () => (rng.next() < 0.2 ? special[rng.int(special.length)] : rng.uniform(-1, 1))));
+  const S = Array.from({ length: n }, () => Float32Array.from({ length: n }, () => (rng.next() < 0.2 ? special[rng.int(special.length)] : rng.uniform(-1, 1))));
+  for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) S[i][j] = S[j][i];
+  return S;
 }
 
 /** PairHistograms' pos / neg of the pairs i < j, from their cosines S[i][j]. */
@@ -33,7 +39,7 @@ function reference(S: Float32Array[], labels: number[], C: number, bins: number)
 }
 
 describe('RowBins', () => {
-  it('bins every pair (i, j > i) as cosineBin does: one counter per class pair, or pos / neg per class', () => {
+  it('bins every unordered pair once as cosineBin does: one counter per class pair, or pos / neg per class from every row', () => {
     const rng = new Rng(3);
     // 5 classes × 64 bins: a counter per (class, class, bin); 300 classes × 64 bins: C²·bins is over the cap.
     for (const [C, bins] of [[5, 64], [300, 64], [2, 4096]]) {

@@ -41,10 +41,16 @@ export const ROW_BIN_COST = 0.4;
 const FLUSH_AT = 2 ** 31 - 1;
 
 /**
- * Bins query rows, each against the items after it. Counters are int32 (an increment of an int is
- * cheaper than of a float64), added into float64 totals before they could overflow: one counter
- * per (query class, item class, bin) when that many fit in {@link ROW_BINS_MAX_COUNTERS} — one
- * increment per pair, ~40 % faster than two for a negative pair — else pos and neg per class.
+ * Bins query rows. Counters are int32 (an increment of an int is cheaper than of a float64), added
+ * into float64 totals before they could overflow. Two ways, by the number of classes:
+ * - one counter per (query class, item class, bin) when that many fit in
+ *   {@link ROW_BINS_MAX_COUNTERS} (a few dozen classes): each row against the items after it, one
+ *   increment per pair (~40 % faster than two for a negative pair);
+ * - else pos and neg per class, each row against EVERY other item, into its own class's counters
+ *   only: a negative pair is counted in each of its two classes from each of its two rows, a
+ *   positive one from its lower item's row. Twice the pairs of the items-after way, but every
+ *   increment lands in one class's counters, which stay in the cache; with 1,000 classes the other
+ *   class's counters of a pair (16 MB of them) missed the cache at nearly every pair.
  */
 export class RowBins {
   private readonly C: number;
@@ -80,11 +86,17 @@ export class RowBins {
     this.totals = { pos: new Float64Array(C * bins), neg: new Float64Array(C * bins) };
   }
 
-  /** Bins row[j] for every j > i: the float32 cosines of query i with items i + 1 … n − 1. */
+  /** The pairs {@link add} bins from query i's row of n cosines (its work). */
+  pairsOf(i: number, n: number): number {
+    return this.neg === null ? n - 1 - i : n - 1;
+  }
+
+  /** Bins query i's row of float32 cosines with every item (see the class comment for which pairs). */
   add(row: Float32Array, i: number): void {
     const n = row.length;
-    if (this.pending + (n - i) > this.flushAt) this.flush();
-    this.pending += n - i;
+    const pairs = this.pairsOf(i, n);
+    if (this.pending + pairs > this.flushAt) this.flush();
+    this.pending += pairs;
     const half = this.bins / 2;
     const last = this.bins - 1;
     const item = this.itemBase;
@@ -101,16 +113,13 @@ export class RowBins {
       return;
     }
     const neg = this.neg;
-    for (let j = i + 1; j < n; j++) {
+    for (let j = 0; j < n; j++) {
+      if (j === i) continue;
       let k = ((row[j] + 1) * half) | 0;
       if (k > last) k = last;
       else if (k < 0) k = 0;
-      const t = item[j];
-      if (t === q) counts[q + k]++;
-      else {
-        neg[q + k]++;
-        neg[t + k]++;
-      }
+      if (item[j] !== q) neg[q + k]++;
+      else if (j > i) counts[q + k]++;
     }
   }
 

@@ -82,6 +82,7 @@ export async function lloyd(
     s.drift[iterations] = total.slice();
     const changed = iterations === 1 || k <= ALL_PRODUCTS_UP_TO ? await assignAll(norms, n, d, k, centres, products, s, ticks) : await assignNear(x, norms, n, d, k, centres, products, s, ticks);
     const shift = updateCentres(x, n, d, k, centres, s.assign, moves);
+    ticks.onWork?.(n * d * LLOYD_POINT_COST);
     for (let j = 0; j < k; j++) total[j] += moves[j];
     if (iterations > 1 && changed === 0) {
       strict = true;
@@ -203,10 +204,11 @@ async function assignRows(norms: Float64Array, rows: Int32Array, count: number, 
 }
 
 /**
- * A multiply-add of a distance computed on its own in JavaScript, in multiply-adds of the products'
- * blocks (for the progress only; measured on the bench's Zipf sets, BENCHMARKS.md "peer").
+ * Lloyd's work per point and step besides its products (the update step, the bounds), in
+ * multiply-adds of the products' blocks per coordinate: each step reports it (for the progress
+ * only; measured on the bench's Zipf sets, BENCHMARKS.md "peer").
  */
-const ONE_BY_ONE_COST = 8;
+export const LLOYD_POINT_COST = 38;
 
 /** Centres beyond a point's few checked one by one before it gets products with every centre instead. */
 const SUSPECTS = 24;
@@ -234,7 +236,6 @@ async function assignNear(
   const open = new Int32Array(n);
   let count = 0;
   let changed = 0;
-  let exact = 0;
   let lastStep = -1;
   let moved: Float64Array = new Float64Array(0);
   let order: Int32Array = new Int32Array(0);
@@ -269,14 +270,12 @@ async function assignNear(
     }
     if (up[i] + movedA < other) continue;
     const e = distance(x, i, centres, a, d);
-    exact++;
     up[i] = e - movedA;
     if (e < other) continue;
     // Its exact distances to the few: the nearest of them is its centre if nearer than every centre
     // beyond them can be.
     for (let q = 0; q < m; q++) few[q] = near[no + q];
     distances(x, i, centres, few, m, d, fewE);
-    exact += m;
     let best = a;
     let bestE = e;
     for (let q = 0; q < m; q++) {
@@ -311,7 +310,6 @@ async function assignNear(
     let rested = rest[i] - unchecked;
     if (suspects > 0) {
       distances(x, i, centres, cand, suspects, d, got);
-      exact += suspects;
       let nearer = false;
       for (let q = 0; q < suspects; q++) {
         if (got[q] < bestE || (got[q] === bestE && cand[q] < best)) nearer = true;
@@ -332,7 +330,6 @@ async function assignNear(
     for (let q = 0; q < m; q++) low[no + q] = fewE[q] * (1 - 4e-12);
     rest[i] = rested * (1 - 4e-12);
   }
-  ticks.onWork?.(exact * d * ONE_BY_ONE_COST);
   if (count === 0) return changed;
   return changed + await assignRows(norms, open, count, d, k, centres, products, s, ticks);
 }

@@ -8,6 +8,7 @@ import { Rng } from '../../data/rng';
 import { KMEANS_MAX_ITER, kmeansRun, kmeansTolerance, rowNorms, type KmeansRun } from './kmeans';
 import { jsCentreProducts, type CentreProductsMaker } from './products';
 import { seedingWork } from './seeding';
+import { ALL_PRODUCTS_UP_TO, LLOYD_POINT_COST } from './lloyd';
 
 /** Restarts by default (SPEC: scikit-learn's n_init=10). */
 export const KMEANS_RESTARTS = 10;
@@ -49,16 +50,24 @@ export function bestOf(results: RestartResult[]): BestClustering {
 
 /**
  * Estimated work of one restart, in multiply-adds of the products' blocks: the seeding's exactly,
- * and Lloyd's as {@link lloydFullSteps} steps of products of every point with every centre.
+ * and Lloyd's from {@link lloydWork}.
  */
-export const restartWork = (n: number, d: number, k: number) => seedingWork(n, d, k) + lloydFullSteps(n) * n * k * d;
+export const restartWork = (n: number, d: number, k: number) => seedingWork(n, d, k) + lloydWork(n, d, k);
 
 /**
- * Lloyd's work in steps over every point: more steps on more points (each step moves fewer of
- * them). Fitted to the bench's Zipf sets of 1,000 classes: ~8 at 20,000 items, ~19 at 100,000
- * (BENCHMARKS.md "peer").
+ * Lloyd's estimated work: its steps, each with a cost per point, and its products, in steps of
+ * products of every point with every centre. Fitted to the bench's Zipf sets (BENCHMARKS.md
+ * "peer"): ~40 steps of products with every centre up to {@link ALL_PRODUCTS_UP_TO} centres; with
+ * 1,000 centres ~20 steps and ~4 steps' worth of products at 20,000 items, ~100 and ~16 at 100,000
+ * (more points, more steps that each move few of them).
  */
-export const lloydFullSteps = (n: number) => 8 * Math.max(1, n / 20_000) ** 0.54;
+export function lloydWork(n: number, d: number, k: number): number {
+  const scale = Math.max(1, n / 20_000);
+  const all = k <= ALL_PRODUCTS_UP_TO;
+  const steps = all ? 40 : 20 * scale;
+  const productSteps = all ? steps : 3.7 * scale ** 0.9;
+  return steps * n * d * LLOYD_POINT_COST + productSteps * n * k * d;
+}
 
 /**
  * The share of a restart's estimated work `estimate` to report when `done` is done: `done` itself up

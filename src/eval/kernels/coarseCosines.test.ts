@@ -57,8 +57,18 @@ async function sameVerdicts(n: number, d: number): Promise<void> {
   expect(tensorCount()).toBe(before);
   expect(screened).toEqual({ ...(await retrievalPass(x, labels, n, d, { ks: [1, 2, 4, 8], rCap: 40 })), screened: true });
 
-  const bins = { numClasses: 10, bins: 4096 };
-  const h = await accumulateTf(new Float32Array(0), labels, n, d, 10, 4096, { unit: x, block: 97 });
+  // 10 classes: a counter per class pair, each pair from its lower row; 40 (the labels use 10 of
+  // them): pos / neg per class from every row, each negative pair from both of its rows — the same
+  // bins only if a pair's float32 cosine is the same from either row.
+  for (const numClasses of [10, 40]) await sameBins(x, labels, n, d, numClasses);
+  // Without a screen there are no float32 rows to bin.
+  expect((await retrievalPass(x, labels, n, d, { ks: [1], binPairs: { numClasses: 10, bins: 4096 } })).pairs).toBeUndefined();
+}
+
+/** The screen's binned pairs, in one pass or two of half the queries, against accumulateTf's histograms. */
+async function sameBins(x: Float64Array, labels: number[], n: number, d: number, numClasses: number): Promise<void> {
+  const bins = { numClasses, bins: 4096 };
+  const h = await accumulateTf(new Float32Array(0), labels, n, d, numClasses, 4096, { unit: x, block: 97 });
   const screen = tfCoarseCosines(x, n, d)!;
   const whole = await retrievalPass(x, labels, n, d, { ks: [1], coarse: screen, binPairs: bins });
   const half = (lo: number, hi: number) => retrievalPass(x, labels, n, d, { ks: [1], coarse: screen, binPairs: bins, queries: Int32Array.from({ length: hi - lo }, (_, i) => lo + i) });
@@ -68,8 +78,6 @@ async function sameVerdicts(n: number, d: number): Promise<void> {
   expect(whole.pairs!.neg).toEqual(h.neg);
   expect(a.pairs!.pos.map((v, k) => v + b.pairs!.pos[k])).toEqual(h.pos);
   expect(a.pairs!.neg.map((v, k) => v + b.pairs!.neg[k])).toEqual(h.neg);
-  // Without a screen there are no float32 rows to bin.
-  expect((await retrievalPass(x, labels, n, d, { ks: [1], binPairs: bins })).pairs).toBeUndefined();
 }
 
 describe('the float32 screen on tfjs', () => {
