@@ -22,7 +22,7 @@ function node(args: string[], cwd: string): Promise<{ code: number; out: string 
 /** metrics.json without what names the run (file paths, wall time). */
 function metrics(dir: string): Record<string, unknown> {
   const m = JSON.parse(readFileSync(join(dir, 'metrics.json'), 'utf8'));
-  for (const k of ['files', 'seconds', 'embeddings', 'labels']) delete m[k];
+  for (const k of ['files', 'seconds', 'secondsByPart', 'embeddings', 'labels']) delete m[k];
   return m;
 }
 

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../data/rng';
-import { normaliseRows } from '../accumulate';
+import { blobSet, rowsOf } from './testing';
 import * as ref from '../reference/clustering';
 import { kmeansRun, kmeansTolerance } from './kmeans';
 import { jsCentreProducts } from './products';
 
-function makeSet(seed: number, n: number, C: number, d: number, noise: number) {
-  const rng = new Rng(seed);
-  const centres = Array.from({ length: C }, () => Array.from({ length: d }, () => rng.normal()));
-  const labels = Array.from({ length: n }, () => rng.int(C));
-  const emb = new Float32Array(n * d);
-  for (let i = 0; i < n; i++) for (let t = 0; t < d; t++) emb[i * d + t] = centres[labels[i]][t] + noise * rng.normal();
-  return { x: normaliseRows(emb, n, d), labels, n, d, C };
-}
-const rows = (x: ArrayLike<number>, n: number, d: number) => Array.from({ length: n }, (_, i) => Array.from({ length: d }, (_, t) => x[i * d + t]));
 
 describe('kmeansRun follows the reference step for step', () => {
   const cases: Array<[number, number, number, number, number]> = [
@@ -25,8 +15,8 @@ describe('kmeansRun follows the reference step for step', () => {
   ];
   for (const [seed, n, C, d, noise] of cases) {
     it(`n=${n} k=${C} d=${d} noise ${noise}: the same assignment, inertia and steps, for several seeds and maxIter`, async () => {
-      const s = makeSet(seed, n, C, d, noise);
-      const pts = rows(s.x, n, d);
+      const s = blobSet(seed, n, C, d, noise);
+      const pts = rowsOf(s.x, n, d);
       for (const kSeed of [0, 7, 123456]) {
         for (const maxIter of [1, 2, 5, 300]) {
           const slow = ref.kmeans(pts, C, kSeed, maxIter);
@@ -40,7 +30,7 @@ describe('kmeansRun follows the reference step for step', () => {
   }
 
   it('the tolerance is scikit-learn’s: 1e-4 × the mean per-coordinate variance', () => {
-    const s = makeSet(9, 50, 3, 5, 1);
-    expect(kmeansTolerance(s.x, 50, 5)).toBeCloseTo(1e-4 * ref.meanVariance(rows(s.x, 50, 5)), 18);
+    const s = blobSet(9, 50, 3, 5, 1);
+    expect(kmeansTolerance(s.x, 50, 5)).toBeCloseTo(1e-4 * ref.meanVariance(rowsOf(s.x, 50, 5)), 18);
   });
 });

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { blobSet, rowsOf } from './testing';
 import { Rng } from '../../data/rng';
-import { normaliseRows } from '../accumulate';
 import * as ref from '../reference/clustering';
 import { kmeansRun } from './kmeans';
 import { nmi, portableLog } from './nmi';
 import { jsCentreProducts } from './products';
 
-function makeSet(seed: number, n: number, C: number, d: number, noise: number) {
-  const rng = new Rng(seed);
-  const centres = Array.from({ length: C }, () => Array.from({ length: d }, () => rng.normal()));
-  const labels = Array.from({ length: n }, () => rng.int(C));
-  const emb = new Float32Array(n * d);
-  for (let i = 0; i < n; i++) for (let t = 0; t < d; t++) emb[i * d + t] = centres[labels[i]][t] + noise * rng.normal();
-  return { emb, labels, n, d, C };
-}
-const rows = (x: ArrayLike<number>, n: number, d: number) => Array.from({ length: n }, (_, i) => Array.from({ length: d }, (_, t) => x[i * d + t]));
 
 describe('nmi = reference', () => {
   it('random labelings, equal to the last few ulps (the logarithms are portableLog, not Math.log)', () => {
@@ -50,11 +41,10 @@ describe('nmi = reference', () => {
     expect(() => nmi([1], [])).toThrow();
   });
   it('clustering NMI of the evaluation (normalised float64 points, k = distinct labels) = reference clusteringNmi', async () => {
-    const s = makeSet(9, 240, 6, 8, 1.2);
-    const x = normaliseRows(s.emb, s.n, s.d);
+    const s = blobSet(9, 240, 6, 8, 1.2);
     const k = new Set(s.labels).size;
-    const fast = nmi(s.labels, (await kmeansRun(x, s.n, s.d, k, 3, jsCentreProducts(x, s.n, s.d))).assign);
-    expect(fast).toBeCloseTo(ref.clusteringNmi(rows(s.emb, s.n, s.d), s.labels, 3), 14);
+    const fast = nmi(s.labels, (await kmeansRun(s.x, s.n, s.d, k, 3, jsCentreProducts(s.x, s.n, s.d))).assign);
+    expect(fast).toBeCloseTo(ref.clusteringNmi(rowsOf(s.emb, s.n, s.d), s.labels, 3), 14);
     expect(fast).toBeGreaterThan(0.3);
   });
 });

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { blobSet, rowsOf } from './testing';
 import { Rng } from '../../data/rng';
-import { normaliseRows } from '../accumulate';
 import * as ref from '../reference/clustering';
 import { nmi } from './nmi';
 import { bestOf, kmeansBest, KMEANS_RESTARTS, localClustering, reportedWork, restartSeeds } from './restarts';
 import { runKmeansJob, splitClustering, type StartKmeansThread } from './split';
 
-function makeSet(seed: number, n: number, C: number, d: number, noise: number) {
-  const rng = new Rng(seed);
-  const centres = Array.from({ length: C }, () => Array.from({ length: d }, () => rng.normal()));
-  const labels = Array.from({ length: n }, () => rng.int(C));
-  const emb = new Float32Array(n * d);
-  for (let i = 0; i < n; i++) for (let t = 0; t < d; t++) emb[i * d + t] = centres[labels[i]][t] + noise * rng.normal();
-  return { x: normaliseRows(emb, n, d), labels, n, d, C };
-}
-const rows = (x: ArrayLike<number>, n: number, d: number) => Array.from({ length: n }, (_, i) => Array.from({ length: d }, (_, t) => x[i * d + t]));
 
 /**
  * SPEC NMI: 10 seeded restarts, the clustering of lowest inertia kept (scikit-learn's n_init=10).
@@ -35,8 +26,8 @@ describe('kmeansBest: 10 restarts, lowest inertia (SPEC NMI)', () => {
     [3, 120, 3, 2, 0.9],
   ] as const) {
     it(`equals the reference's lowest-inertia restart (n=${n}, k=${C}, d=${d}) and its NMI`, async () => {
-      const s = makeSet(seed, n, C, d, noise);
-      const pts = rows(s.x, n, d);
+      const s = blobSet(seed, n, C, d, noise);
+      const pts = rowsOf(s.x, n, d);
       for (const kSeed of [1, 5]) {
         const runs = restartSeeds(kSeed).map((r) => ref.kmeans(pts, C, r));
         let want = 0;
@@ -54,7 +45,7 @@ describe('kmeansBest: 10 restarts, lowest inertia (SPEC NMI)', () => {
   }
 
   it('restarts matter: on a set where k-means++ often merges two classes, the worst of 10 is > 10 % above the best kept', async () => {
-    const s = makeSet(1, 200, 6, 2, 0.5);
+    const s = blobSet(1, 200, 6, 2, 0.5);
     for (const seed of [1, 2, 3]) {
       const best = await kmeansBest(s.x, s.n, s.d, s.C, seed);
       expect(Math.max(...best.inertias)).toBeGreaterThan(best.inertia * 1.1);
@@ -70,7 +61,7 @@ describe('kmeansBest: 10 restarts, lowest inertia (SPEC NMI)', () => {
   });
 
   it('reports its progress by work, rising to 1, and moving while a restart runs over its estimate; a stop ends it', async () => {
-    const s = makeSet(2, 300, 10, 8, 1.2);
+    const s = blobSet(2, 300, 10, 8, 1.2);
     const seen: number[] = [];
     await localClustering()(s.x, s.n, s.d, s.C, { seeds: restartSeeds(3), onProgress: (f) => seen.push(f) });
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
@@ -103,7 +94,7 @@ describe('splitClustering: restarts dealt to threads', () => {
   }
 
   it('deals restart r to thread r mod threads; the restarts come back as one thread makes them', async () => {
-    const s = makeSet(4, 1700, 600, 4, 1);
+    const s = blobSet(4, 1700, 600, 4, 1);
     const { start, seen } = inProcess();
     const seeds = restartSeeds(7);
     const progress: number[] = [];
@@ -118,10 +109,10 @@ describe('splitClustering: restarts dealt to threads', () => {
   });
 
   it('stays in this thread below a million products or with one restart; a failing thread fails the pass and every thread is stopped', async () => {
-    const s = makeSet(5, 300, 5, 3, 1);
+    const s = blobSet(5, 300, 5, 3, 1);
     const { start, seen } = inProcess();
     await splitClustering(4, start, localClustering())(s.x, s.n, s.d, 5, { seeds: restartSeeds(1) });
-    const big = makeSet(6, 2000, 600, 4, 1);
+    const big = blobSet(6, 2000, 600, 4, 1);
     await splitClustering(4, start, localClustering())(big.x, big.n, big.d, 600, { seeds: [1] });
     expect(seen.jobs).toEqual([]);
     let stopped = 0;

@@ -8,7 +8,8 @@ import { Rng } from '../../data/rng';
 import { KMEANS_MAX_ITER, kmeansRun, kmeansTolerance, rowNorms, type KmeansRun } from './kmeans';
 import { jsCentreProducts, type CentreProductsMaker } from './products';
 import { seedingWork } from './seeding';
-import { ALL_PRODUCTS_UP_TO, LLOYD_POINT_COST } from './lloyd';
+import { ALL_PRODUCTS_UP_TO } from './assign';
+import { LLOYD_POINT_COST } from './lloyd';
 
 /** Restarts by default (SPEC: scikit-learn's n_init=10). */
 export const KMEANS_RESTARTS = 10;
