@@ -5,8 +5,8 @@
  * through Vite's SSR module loader (scripts/lib/sources.mjs); from the published package, the
  * one-file build of `npm run build:cli` (dist-cli/). `--backend webgpu` sets up Dawn's Node
  * binding (npm `webgpu`) first, when it is installed, because tfjs-backend-webgpu looks for
- * navigator.gpu as it loads. Started as a worker thread by `evaluate` (its retrieval pass and k-means on every
- * core), it loads the same code and does that thread's share instead of a command.
+ * navigator.gpu as it loads. Started as a worker thread by `evaluate` (its retrieval pass and
+ * k-means on every core), it loads the same code and does that thread's share instead of a command.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -58,9 +58,8 @@ export interface EvalOptions {
   /** Runs k-means's restarts (default in this thread; the CLI's deals them to worker threads). */
   clusteringPass?: ClusteringPass;
   /**
-   * Awaited every ~50 ms of work so the thread can take messages. The histograms, the retrieval
-   * pass and k-means may run at once, so several may await it together: it must let each go (a
-   * queue, not one slot).
+   * Awaited every ~50 ms of work so the thread can take messages. The histograms and the retrieval
+   * pass may run at once, so both may await it together: it must let each go (a queue, not one slot).
    */
   between?: () => Promise<void>;
   onProgress?: (fraction: number) => void;
@@ -156,7 +155,7 @@ const RANK_COST = 0.8;
  * Work of one multiply-add of k-means's products, in the same units (for the progress only):
  * measured in Node on tfjs-wasm on the bench's Zipf sets (BENCHMARKS.md "peer").
  */
-const MULTIPLY_ADD_COST = 0.0086;
+const MULTIPLY_ADD_COST = 0.0052;
 
 /** k-means's products: float32 on the active tfjs backend where it has them, else float64 in JavaScript. */
 const fastProducts = (x: Float64Array, n: number, d: number) => tfCentreProducts(x, n, d) ?? jsCentreProducts(x, n, d);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { blobSet, rowsOf } from './testing';
+import { zipfSet } from '../../../scripts/bench/zipfSet.mjs';
+import { tryWasmBackend } from '../../ml/testing';
+import { normaliseRows } from '../accumulate';
+import { tfCentreProducts } from '../kernels/centreProducts';
+import { restartSeeds } from './restarts';
 import * as ref from '../reference/clustering';
 import { kmeansRun, kmeansTolerance } from './kmeans';
 import { jsCentreProducts } from './products';
@@ -28,6 +33,27 @@ describe('kmeansRun follows the reference step for step', () => {
       }
     });
   }
+
+  it('with tfjs-wasm’s float32 products (what `evaluate` uses), on Zipf sets of ~90 and ~600 classes: the reference’s clustering, step for step', async () => {
+    expect(await tryWasmBackend()).toBe(true);
+    for (const [n, classes, seeds] of [[2000, 100, 3], [3000, 1000, 1]] as const) {
+      const { values, labels } = zipfSet({ n, dim: 32, classes });
+      const x = normaliseRows(values, n, 32);
+      const k = new Set(labels).size;
+      const products = tfCentreProducts(x, n, 32)!;
+      try {
+        for (const seed of restartSeeds(12).slice(0, seeds)) {
+          const slow = ref.kmeans(rowsOf(x, n, 32), k, seed);
+          const fast = await kmeansRun(x, n, 32, k, seed, products);
+          expect(Array.from(fast.assign), `${k} classes, seed ${seed}`).toEqual(slow.assign);
+          expect(fast.iterations).toBe(slow.iterations);
+          expect(fast.inertia).toBeCloseTo(slow.inertia, 8);
+        }
+      } finally {
+        products.dispose();
+      }
+    }
+  }, 120_000);
 
   it('the tolerance is scikit-learn’s: 1e-4 × the mean per-coordinate variance', () => {
     const s = blobSet(9, 50, 3, 5, 1);

@@ -22,7 +22,7 @@ export interface LloydResult {
  * multiply-adds of the products' blocks per coordinate: each step reports it (for the progress
  * only; measured on the bench's Zipf sets, BENCHMARKS.md "peer").
  */
-export const LLOYD_POINT_COST = 38;
+export const LLOYD_POINT_COST = 80;
 
 /**
  * Lloyd's steps from `centres` (k × d, updated in place) over the n × d points `x` (squared norms
