@@ -14,7 +14,7 @@
  * The bounds are widened by the products' rounding, so a point is only kept where every distance
  * computed afresh would have kept it too (the tests check the reference's clustering, step for step).
  */
-import type { CentreProducts } from './products';
+import { rowNorms, type CentreProducts } from './products';
 import type { KmeansTicks } from './seeding';
 
 /** Nearest centres each point keeps between its products. */
@@ -102,13 +102,6 @@ function distances(x: Float64Array, i: number, centres: Float64Array, js: Int32A
   for (; q < count; q++) out[q] = distance(x, i, centres, js[q], d);
 }
 
-/** Squared norms of the k centres. */
-function centreNorms(centres: Float64Array, k: number, d: number): Float64Array {
-  const out = new Float64Array(k);
-  for (let j = 0; j < k; j++) for (let t = 0; t < d; t++) out[j] += centres[j * d + t] * centres[j * d + t];
-  return out;
-}
-
 /**
  * Point i's centre and nearest centres from its products `p[o … o + k)` with every centre: the
  * nearest (ties → the lower index), its m nearest (the lower index first on ties) with their bounds,
@@ -145,23 +138,27 @@ function nearestFromProducts(i: number, normI: number, p: Float32Array | Float64
 
 /** Every point against every centre, a block at a time; returns how many points changed centre. */
 export async function assignAll(a: Assigning): Promise<number> {
-  return assignRows(a, Int32Array.from({ length: a.n }, (_, i) => i), a.n, true);
+  return assignRows(a, null, a.n);
 }
 
-/** Products of the listed points with every centre, a block at a time (`whole`: rows are 0 … n−1, by blocks); returns how many changed centre. */
-async function assignRows(a: Assigning, rows: Int32Array, count: number, whole = false): Promise<number> {
+/** Products of the listed points (null: every point, by blocks) with every centre, a block at a time; returns how many changed centre. */
+async function assignRows(a: Assigning, rows: Int32Array | null, count: number): Promise<number> {
   const { norms, d, k, centres, products, s, ticks } = a;
-  const cn = centreNorms(centres, k, d);
+  const cn = rowNorms(centres, k, d);
   const margin = 2 * products.error;
   const top = new Int32Array(s.m + 1);
   const topD = new Float64Array(s.m + 1);
   products.use(centres, k);
   let changed = 0;
   for (let b = 0, q0 = 0; q0 < count; b++, q0 += products.block) {
-    const mine = rows.subarray(q0, Math.min(count, q0 + products.block));
-    const p = whole ? await products.blockProducts(b) : await products.rowProducts(mine, mine.length);
-    for (let q = 0; q < mine.length; q++) if (nearestFromProducts(mine[q], norms[mine[q]], p, q * k, k, cn, margin, s, top, topD)) changed++;
-    ticks.onWork?.(mine.length * k * d);
+    const size = Math.min(count, q0 + products.block) - q0;
+    const mine = rows?.subarray(q0, q0 + size);
+    const p = mine ? await products.rowProducts(mine, size) : await products.blockProducts(b);
+    for (let q = 0; q < size; q++) {
+      const i = mine ? mine[q] : q0 + q;
+      if (nearestFromProducts(i, norms[i], p, q * k, k, cn, margin, s, top, topD)) changed++;
+    }
+    ticks.onWork?.(size * k * d);
     if (ticks.between) await ticks.between();
   }
   return changed;

@@ -6,7 +6,7 @@
  */
 import { Rng } from '../../data/rng';
 import { lloyd } from './lloyd';
-import type { CentreProducts } from './products';
+import { rowNorms, type CentreProducts } from './products';
 import { greedySeeding, type KmeansTicks } from './seeding';
 
 /** scikit-learn's max_iter. */
@@ -20,13 +20,6 @@ export interface KmeansRun {
   inertia: number;
   /** Lloyd steps run. */
   iterations: number;
-}
-
-/** Squared norms of the n × d rows. */
-export function rowNorms(x: Float64Array, n: number, d: number): Float64Array {
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) for (let t = 0; t < d; t++) out[i] += x[i * d + t] * x[i * d + t];
-  return out;
 }
 
 /** scikit-learn's tolerance: 1e-4 × the mean over coordinates of the points' population variance. */

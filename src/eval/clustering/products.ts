@@ -61,3 +61,10 @@ export function jsCentreProducts(x: Float64Array, n: number, d: number, block = 
     dispose() {},
   };
 }
+
+/** Squared norms of the n × d rows, each summed in coordinate order (a distance is ‖x‖² + ‖c‖² − 2 x·c). */
+export function rowNorms(x: Float64Array, n: number, d: number): Float64Array {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) for (let t = 0; t < d; t++) out[i] += x[i * d + t] * x[i * d + t];
+  return out;
+}

@@ -5,8 +5,8 @@
  * products' multiply-adds against an estimate of the whole.
  */
 import { Rng } from '../../data/rng';
-import { KMEANS_MAX_ITER, kmeansRun, kmeansTolerance, rowNorms, type KmeansRun } from './kmeans';
-import { jsCentreProducts, type CentreProductsMaker } from './products';
+import { KMEANS_MAX_ITER, kmeansRun, kmeansTolerance, type KmeansRun } from './kmeans';
+import { jsCentreProducts, rowNorms, type CentreProductsMaker } from './products';
 import { seedingWork } from './seeding';
 import { ALL_PRODUCTS_UP_TO } from './assign';
 import { LLOYD_POINT_COST } from './lloyd';

@@ -6,7 +6,7 @@
  * (products.ts), all L candidates at once.
  */
 import type { Rng } from '../../data/rng';
-import type { CentreProducts } from './products';
+import { rowNorms, type CentreProducts } from './products';
 
 /** How a k-means run reports its work and lets its thread breathe. */
 export interface KmeansTicks {
@@ -92,15 +92,14 @@ async function candidatePotentials(
   next: Float64Array,
   pots: Float64Array,
 ): Promise<void> {
-  const rowNorms = new Float64Array(count);
-  for (let l = 0; l < count; l++) for (let t = 0; t < d; t++) rowNorms[l] += rows[l * d + t] * rows[l * d + t];
+  const candidateNorms = rowNorms(rows, count, d);
   pots.fill(0);
   products.use(rows, count);
   for (let b = 0, first = 0; first < n; b++, first += products.block) {
     const p = await products.blockProducts(b);
     const m = Math.min(n, first + products.block) - first;
     for (let l = 0; l < count; l++) {
-      const rn = rowNorms[l];
+      const rn = candidateNorms[l];
       let pot = pots[l];
       for (let q = 0, i = first; q < m; q++, i++) {
         let dist = norms[i] + rn - 2 * p[q * count + l];
