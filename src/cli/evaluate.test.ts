@@ -85,8 +85,8 @@ function checkReport(out: string, classes: number) {
   expect(m.mapAtR).toBeLessThanOrEqual(m.rPrecision);
   expect(m.rPrecision).toBeLessThanOrEqual(1);
   expect(m).toMatchObject({ items: N, classes, dim: D, path: 'exact', bounds: null });
-  // Exact: the ranking's tie snapping is stated; TAR at SPEC's FARs (and the --far ones) with its threshold.
-  expect(m.tieSnapping).toMatch(/2\^-20/);
+  // Exact: the ranking's tie rule is stated; TAR at SPEC's FARs (and the --far ones) with its threshold.
+  expect(m.ties).toMatch(/within 2\^-40 .* one tie group \(one PR point\)/);
   for (const far of ['0.0001', '0.001', '0.01']) {
     expect(m.tarAtFar[far].tar).toBeGreaterThanOrEqual(0);
     expect(m.tarAtFar[far].tar).toBeLessThanOrEqual(1);
@@ -242,6 +242,19 @@ describe('metric-playground evaluate', () => {
     });
   });
 
+  it('near-copies are ranked by their cosines, not merged: four rows give SPEC’s 0.75, on the screened and the float64 pass', async () => {
+    // Rows 0 and 2 (class x) are 1e-8 apart in cosine, 1 (y) sits 4e-7 away from both: item 1's
+    // nearest is item 2 (a miss), every other item's nearest shares its class.
+    const near = file('near.tsv', '1\t0\n1\t0.0009\n1\t0.0001\n0\t1\n');
+    const nearLabels = file('nearLabels.tsv', 'x\ny\nx\ny\n');
+    const ctx = { stdout: () => undefined, stderr: () => undefined, wasmDir: dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm')), cwd: () => dir };
+    for (const path of ['binned', 'exact']) {
+      expect(await runEvaluate(['--embeddings', near, '--labels', nearLabels, '--path', path, '--out', `near-${path}`], ctx)).toBe(0);
+      const m = JSON.parse(readFileSync(join(dir, `near-${path}`, 'metrics.json'), 'utf8'));
+      expect([m.recall['1'], m.mapAtR, m.rPrecision, m.recallScreened], path).toEqual([0.75, 0.75, 0.75, path === 'binned']);
+    }
+  });
+
   it('8,000 items: Recall@K, MAP@R, R-precision and NMI over every item (in-process); --recall-sample N says it samples', async () => {
     // 8,000 × 16 in 40 Zipf-sized classes and 5 one-item classes, shuffled.
     const g = new Rng(19);
@@ -295,28 +308,27 @@ describe('metric-playground evaluate', () => {
     expect(html).toContain('<th scope="row">MAP@R</th>');
     expect(html).toContain('<th scope="row">R-precision</th>');
 
-    // Recall@1 over every item, from a brute force here (float64, cosines snapped to 2^-20, ties to the lower index).
+    // Recall@1 over every item, from a brute force here (float64, the cosines as computed; the first
+    // place is the lowest index within 2^-40 of the best: SPEC's tie group, unchained in random data).
     const f32 = Float32Array.from(vec);
     const unit = new Float64Array(n * d);
     for (let i = 0; i < n; i++) {
       let ss = 0;
       for (let t = 0; t < d; t++) ss += f32[i * d + t] ** 2;
-      for (let t = 0; t < d; t++) unit[i * d + t] = f32[i * d + t] / Math.sqrt(ss);
+      for (let t = 0; t < d; t++) unit[i * d + t] = f32[i * d + t] / Math.sqrt(ss + 1e-12);
     }
     let hits = 0;
+    const cos = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      let best = -1;
       let bestC = -Infinity;
       for (let j = 0; j < n; j++) {
-        if (j === i) continue;
         let c = 0;
         for (let t = 0; t < d; t++) c += unit[i * d + t] * unit[j * d + t];
-        c = Math.round(c * 2 ** 20);
-        if (c > bestC) {
-          bestC = c;
-          best = j;
-        }
+        cos[j] = c;
+        if (j !== i && c > bestC) bestC = c;
       }
+      let best = 0;
+      while (best === i || cos[best] < bestC - 2 ** -40) best++;
       if (lab[best] === lab[i]) hits++;
     }
     expect(m.recall['1']).toBeCloseTo(hits / n, 12);

@@ -70,8 +70,8 @@ export interface MetricsDoc {
    * and worst classes apart, and its bound covers every grouping the exact values could make.
    */
   bounds: { prAuc: [number, number]; opis: number; epsOpis: number | null; epsOpisGroupsKnown?: boolean } | null;
-  /** How cosines were ranked: snapped to multiples of 2^-20 on the exact path (ties in exact arithmetic stay ties); binned in `bins` bins otherwise. */
-  tieSnapping: string;
+  /** How ties were told: cosines within 2^-40 of their neighbour in the sorted order are one tie group (the exact path's PR points, every path's neighbours); the binned path's pairs by bin. */
+  ties: string;
   classNames: string[];
   warnings: string[];
   seconds: number;
@@ -159,7 +159,7 @@ export function metricsDoc(r: EvalReport, x: DocInputs): MetricsDoc {
         }),
     ),
     bounds: r.bounds ?? null,
-    tieSnapping: r.path === 'exact' ? 'cosines snapped to multiples of 2^-20 before ranking' : `cosines binned in ${r.bins} bins over [-1, 1]`,
+    ties: `${r.path === 'exact' ? 'pairs' : `pairs binned in ${r.bins} bins over [-1, 1]; neighbours`} ranked by cosine as computed, cosines within 2^-40 of their neighbour in the order one tie group${r.path === 'exact' ? ' (one PR point)' : ''}, neighbours in a group by index`,
     classNames: x.classNames,
     warnings: x.warnings,
     seconds: x.seconds,
@@ -186,7 +186,7 @@ export function metricRows(m: MetricsDoc): [string, string, string][] {
   const rows: [string, string, string][] = [
     ['items', String(m.items), `${m.classes} classes, d = ${m.dim}, ${m.pairs.toLocaleString('en-US')} pairs (${m.positives.toLocaleString('en-US')} positive)`],
     ['path', m.path, m.path === 'exact' ? 'every pair sorted' : `${m.bins} cosine bins, on ${m.backend}`],
-    ['PR-AUC', fmt(m.prAuc), `average precision over all pairs ranked by cosine${m.bounds ? `; exact value in [${fmt(m.bounds.prAuc[0])}, ${fmt(m.bounds.prAuc[1])}]` : ', cosines snapped to 2^-20 (ties stay ties)'}`],
+    ['PR-AUC', fmt(m.prAuc), `average precision over all pairs ranked by cosine${m.bounds ? `; exact value in [${fmt(m.bounds.prAuc[0])}, ${fmt(m.bounds.prAuc[1])}]` : ', cosines within 2^-40 one tie (one point)'}`],
     ['OPIS', fmt(m.opis), `variance of per-class utility over the calibration range (lower = more consistent)${m.bounds ? `; ± ${fmt(m.bounds.opis)} binning error` : ''}`],
     [
       'ε-OPIS',

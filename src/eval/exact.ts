@@ -6,14 +6,15 @@
  * accumulateJs is the exact path's cosines binned, bit for bit, and the binned metrics can be
  * cross-checked against these.
  *
- * Every cosine is snapped to a multiple of 2⁻²⁰ before ranking (snap.ts, SPEC: cosines equal in
- * exact arithmetic must not be split by float rounding). The metric cores (prAuc.ts, calibration.ts, opis.ts) are reused:
- * AP over the distinct snapped cosines (ties = one operating point), and a {@link CountSource} whose levels are the distinct distances
- * (per-class sorted distances, binary-searched) for the calibration range, utility, OPIS, ε-OPIS.
+ * Cosines within 2⁻⁴⁰ of their neighbour in the sorted order form one tie group (ties.ts, SPEC:
+ * cosines equal in exact arithmetic must not be split by float rounding). The metric cores
+ * (prAuc.ts, calibration.ts, opis.ts) are reused: AP over the tie groups (one operating point
+ * each), and a {@link CountSource} whose levels are the distinct distances of the cosines as
+ * computed (per-class sorted distances, binary-searched) for the calibration range, utility, OPIS, ε-OPIS.
  */
 import { assertFiniteEmbeddings } from './finite';
 import { normaliseRows } from './accumulate';
-import { snapCosine } from './snap';
+import { TIE_TOLERANCE } from './ties';
 import { sphereDistance, type CountSource, DEFAULT_FAR_HI, DEFAULT_FAR_LO } from './countSource';
 import { averagePrecisionFromGroups, prCurveFromGroups } from './prAuc';
 import { calibrationRangeFrom, utilityCurvesFrom, type UtilityCurves } from './calibration';
@@ -21,7 +22,7 @@ import { epsOpisFrom, opisFrom, type EpsOpisOptions, type OpisOptions } from './
 
 export interface ExactPairs extends CountSource {
   n: number;
-  /** Distinct cosines, DESCENDING, with the positives / negatives at each (global, each pair once). */
+  /** Tie groups by cosine, DESCENDING (each its lowest cosine), with their positives / negatives (global, each pair once). */
   cos: Float64Array;
   pos: Float64Array;
   neg: Float64Array;
@@ -86,8 +87,6 @@ export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: numb
       const ob = b * d;
       let s = 0;
       for (let t = 0; t < d; t++) s += x[oa + t] * x[ob + t];
-      // Ties in exact arithmetic stay ties (SPEC): snapped before anything is ranked.
-      s = snapCosine(s);
       const lb = labels[b];
       if (la === lb) {
         allPos[ip++] = s;
@@ -99,7 +98,7 @@ export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: numb
       }
     }
   }
-  // Global tie groups by cosine, descending (merge of the two sorted lists).
+  // Global tie groups by cosine, descending (merge of the two sorted lists), chained (ties.ts).
   allPos.sort();
   allNeg.sort();
   const cos: number[] = [];
@@ -107,21 +106,20 @@ export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: numb
   const neg: number[] = [];
   let i = allPos.length - 1;
   let j = allNeg.length - 1;
+  let previous = Infinity;
   while (i >= 0 || j >= 0) {
-    const c = i < 0 ? allNeg[j] : j < 0 ? allPos[i] : Math.max(allPos[i], allNeg[j]);
-    let p = 0;
-    let q = 0;
-    while (i >= 0 && allPos[i] === c) {
-      p++;
-      i--;
+    const positive = j < 0 || (i >= 0 && allPos[i] >= allNeg[j]);
+    const c = positive ? allPos[i--] : allNeg[j--];
+    if (previous - c > TIE_TOLERANCE) {
+      cos.push(c);
+      pos.push(0);
+      neg.push(0);
     }
-    while (j >= 0 && allNeg[j] === c) {
-      q++;
-      j--;
-    }
-    cos.push(c);
-    pos.push(p);
-    neg.push(q);
+    // A group's threshold is its lowest cosine: the whole group is accepted there.
+    cos[cos.length - 1] = c;
+    if (positive) pos[pos.length - 1]++;
+    else neg[neg.length - 1]++;
+    previous = c;
   }
   // Global negative levels by DISTANCE, ascending (distinct cosines may share a distance).
   const negDistAll = new Float64Array(allNeg.length);
@@ -156,12 +154,12 @@ export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: numb
   };
 }
 
-/** Exact PR curve: one point per distinct cosine, descending (reference `precisionRecallCurve`). */
+/** Exact PR curve: one point per tie group, descending (reference `precisionRecallCurve`). */
 export function exactPrCurve(ex: ExactPairs): { precision: number[]; recall: number[]; threshold: number[] } {
   return prCurveFromGroups(ex.pos, ex.neg, (i) => ex.cos[i]);
 }
 
-/** Exact AP (scikit-learn step sum; equal float64 cosines form one operating point). */
+/** Exact AP (scikit-learn step sum; a tie group is one operating point). */
 export function exactAveragePrecision(ex: ExactPairs): number {
   return averagePrecisionFromGroups(ex.pos, ex.neg);
 }

@@ -7,19 +7,19 @@ import { histogramCounts } from './binnedCounts';
 import { sphereDistance } from './countSource';
 import { DEFAULT_FARS, farGrid, operatingPoint, operatingPoints, pointAt, pointAtFar } from './operatingPoints';
 
-/** Brute force in float64: every pair's (snapped) distance, the ⌈far·M⌉-th smallest negative, then counts. */
+/** Brute force in float64: every pair's distance, the ⌈far·M⌉-th smallest negative, then counts. */
 function bruteForce(x: Float32Array, y: number[], n: number, d: number, C: number, far: number) {
   const unit = (i: number) => {
     let s = 0;
     for (let k = 0; k < d; k++) s += x[i * d + k] ** 2;
-    return Array.from({ length: d }, (_, k) => x[i * d + k] / Math.sqrt(s));
+    return Array.from({ length: d }, (_, k) => x[i * d + k] / Math.sqrt(s + 1e-12)); // SPEC "Notation"
   };
   const u = Array.from({ length: n }, (_, i) => unit(i));
   const pairs: { a: number; b: number; dist: number }[] = [];
   for (let a = 0; a < n; a++)
     for (let b = a + 1; b < n; b++) {
-      // SPEC: cosines snapped to multiples of 2⁻²⁰ before ranking (the exact path does).
-      const c = Math.round(u[a].reduce((s, v, k) => s + v * u[b][k], 0) * 2 ** 20) / 2 ** 20;
+      // SPEC: distances from the cosines as computed, never snapped.
+      const c = u[a].reduce((s, v, k) => s + v * u[b][k], 0);
       pairs.push({ a, b, dist: Math.sqrt(Math.max(0, 2 - 2 * c)) });
     }
   const neg = pairs.filter((p) => y[p.a] !== y[p.b]).map((p) => p.dist).sort((p, q) => p - q);

@@ -2,7 +2,7 @@
  * The PR curve and PR-AUC (average precision) of SPEC "Evaluation", from score groups: pairs
  * grouped by score in descending order, each group one operating point (ties never split). The
  * binned path passes its cosine bins (histogramMetrics.ts, evaluate.ts), the exact path its
- * distinct snapped cosines (exact.ts).
+ * tie groups of cosines (exact.ts, ties.ts).
  */
 
 /**

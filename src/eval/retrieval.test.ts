@@ -1,13 +1,14 @@
 /**
  * Recall@K, MAP@R and R-precision of retrieval.ts against an independent reference written from
  * SPEC "Evaluation" (and pytorch-metric-learning's AccuracyCalculator for MAP@R / R-precision):
- * naive O(N²) float64 code — each row divided by its norm, every cosine, snapped to multiples of
- * 2⁻²⁰ (SPEC's rule against ties split by float rounding), every other item sorted by (snapped
- * cosine desc, index asc), then the definitions read off the sorted list.
+ * naive O(N²) float64 code — each row divided by its norm, every cosine, every other item ranked
+ * by the reference's `rankedNeighbours` (cosine desc, tie groups within 2⁻⁴⁰ by index asc: SPEC's
+ * rule against ties split by float rounding), then the definitions read off the ranked list.
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { normaliseRows } from './accumulate';
+import { rankedNeighbours } from './reference/retrieval';
 import { R_CAP, retrieval, retrievalPass, summariseRetrieval, TILE } from './retrieval';
 
 const KS = [1, 2, 4, 8];
@@ -21,19 +22,14 @@ interface RefPerItem {
 
 /** The reference's ranking: for each item, whether each other item, best first, shares its label. */
 function rankedRelevance(rows: number[][], labels: number[]): boolean[][] {
-  const n = rows.length;
-  const unit = rows.map((v) => {
-    const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
+  // The rows as the pass gets them (float32), each divided by √(‖x‖² + 1e-12) (SPEC "Notation").
+  const unit = rows.map((row) => {
+    const v = row.map(Math.fround);
+    const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0) + 1e-12);
     return v.map((x) => x / norm);
   });
-  const snap = (c: number) => Math.round(c * 2 ** 20) / 2 ** 20;
-  const cos = unit.map((a) => unit.map((b) => snap(a.reduce((s, x, t) => s + x * b[t], 0))));
-  return unit.map((_, i) => {
-    const others: number[] = [];
-    for (let j = 0; j < n; j++) if (j !== i) others.push(j);
-    others.sort((a, b) => cos[i][b] - cos[i][a] || a - b);
-    return others.map((j) => labels[j] === labels[i]);
-  });
+  const cos = unit.map((a) => unit.map((b) => a.reduce((s, x, t) => s + x * b[t], 0)));
+  return unit.map((_, i) => rankedNeighbours(cos[i], i).map((j) => labels[j] === labels[i]));
 }
 
 /** The reference, per item, from the ranking (R capped at rCap). */
@@ -152,7 +148,7 @@ describe('retrieval = independent reference (SPEC)', () => {
     expect(got.rPrecision[4]).toBe(0);
   });
 
-  it('cosines equal in exact arithmetic but a few ulps apart in float are one tie (snapped), broken by index', async () => {
+  it('cosines equal in exact arithmetic but a few ulps apart in float are one tie group, broken by index', async () => {
     // A query (1, 1, 1) and two permutations of one vector: the same cosine exactly, but the
     // float sums run in different orders. Find a vector where the float cosines differ.
     const rng = new Rng(11);
@@ -176,7 +172,7 @@ describe('retrieval = independent reference (SPEC)', () => {
     const labels = [0, 1, 0, 2]; // item 2 shares the query's label: ranked first only by float noise
     const got = await ours(rows, labels);
     expect(got.firstHit[0]).toBe(1); // item 1 first (tie, lower index), item 2 second
-    expectSame(got, reference(rows, labels, KS), 'snapped');
+    expectSame(got, reference(rows, labels, KS), 'tie group');
   });
 
   it('R is capped at 1,000: a class of 1,101 items is judged on its 1,000 nearest neighbours', async () => {

@@ -6,9 +6,9 @@
  * - Every item is a query, ranked against every other item (itself excluded), by cosine of the
  *   l2-normalised rows (normalised once by the caller, float64; the dot products are summed in
  *   coordinate order, so a pair's cosine is the same number whichever item asks).
- * - Ties: cosines are snapped to multiples of 2⁻²⁰ (snap.ts, as the exact PR path does), so that
- *   cosines equal in exact arithmetic are not split by float rounding; neighbours tied in (snapped)
- *   cosine are retrieved in index order, lower index first (SPEC Recall@K).
+ * - Ties (SPEC Recall@K; ties.ts): neighbours whose cosines lie within 2⁻⁴⁰ of each other in the
+ *   sorted order form a tie group, retrieved in index order, lower index first — so cosines equal
+ *   in exact arithmetic are not split by float rounding, and near-copies are not merged.
  * - Recall@K: 1 when any of the K first neighbours shares the query's label; mean over every query
  *   (an item alone in its class scores 0).
  * - MAP@R, R-precision: for a query whose class has R other items, its R first neighbours:
@@ -20,22 +20,21 @@
  * The pass (its tiles in retrievalTiles.ts): the rows are cut into tiles of {@link TILE} items;
  * for each tile pair I ≤ J the cosines are computed by a 4 × 4 register-blocked kernel (16
  * independent sums, each still in coordinate order) and offered to both items' bounded selections of their best
- * `cap = min(n − 1, max(R, K_max))` neighbours, keyed by (snapped cosine desc, index asc) packed in
- * one float64: an offer that beats the item's bar is appended, and a full buffer (2·cap) is cut
- * back to its best cap by quickselect, whose worst becomes the bar. Memory is 2·Σ cap keys
- * (8 bytes each; cap ≤ max(1,000, K)), never n × n; above {@link RetrievalOptions.maxEntries}
- * (default 8M keys, 64 MB) the queries are taken a block at a time against every item (twice the
- * dot products, memory bounded by the block), with the same result. Given a fast float32 product
+ * `cap = min(n − 1, max(R, K_max))` neighbours, and one more: an offer that beats the item's bar
+ * is appended, a full buffer (2·(cap + 1)) is cut back to its best cap + 1 by quickselect, whose
+ * worst becomes the bar, and the kept are ranked at the end by the tie rule. Memory is
+ * 2·Σ (cap + 1) entries (12 bytes each; cap ≤ max(1,000, K)), never n × n; above
+ * {@link RetrievalOptions.maxEntries} (default 8M entries, 96 MB) the queries are taken a block
+ * at a time against every item (twice the dot products, memory bounded by the block), with the
+ * same result. Given a fast float32 product
  * ({@link RetrievalOptions.coarse}), retrievalScreened.ts ranks instead, without selections: blocks
  * of queries against every item in float32, float64 dot products only where the float32 cosines
  * cannot order two neighbours of which one shares the query's class and the other not — the same
  * result again, several times faster; its float32 rows can bin the all-pairs histograms too.
- *
- * Measured in Node on this shared 2-core machine: 8,000 × 128 (200 Zipf classes) in ~2.8 s of
- * CPU, 1.5 s of it the dot products.
  */
-import { indexOf, MAX_ITEMS, Selections } from './neighbourSelections';
-import { dotTile, offerBoth, tiledSweep, TILE } from './retrievalTiles';
+import { MAX_ITEMS, Selections } from './neighbourSelections';
+import { dotTile, offerBoth, rankWholeRow, tiledSweep, TILE } from './retrievalTiles';
+import { TieRanker } from './ties';
 import { screenedSweep, screenedWork, type CoarseCosines } from './retrievalScreened';
 import { RowBins, type BinnedPairs, type RowBinning } from './rowBins';
 
@@ -43,7 +42,7 @@ export { TILE } from './retrievalTiles';
 
 /** MAP@R's R is capped at this many neighbours per query (pytorch-metric-learning's `k`). */
 export const R_CAP = 1000;
-/** Selection keys held at once by default (8 bytes each: 64 MB). */
+/** Selection entries held at once by default (a cosine and an index, 12 bytes each: 96 MB). */
 export const MAX_ENTRIES = 1 << 23;
 
 export interface RetrievalOptions {
@@ -184,14 +183,22 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
       out.apAtR[q] = ap / R;
     }
   };
-  /** Slot s of `sel` (query q's neighbours) into out[q]. */
+  // Selections keep one neighbour more than a query needs, so that the ranking sees whether the
+  // tie group at its last place is whole (neighbourSelections.ts); when it may not be, that
+  // query's whole row is ranked instead.
+  const keep = cap.map((c) => Math.min(n - 1, c + 1));
   let most = 0;
-  for (let q = 0; q < m; q++) most = Math.max(most, cap[q]);
-  const indices = new Int32Array(most);
+  for (let q = 0; q < m; q++) most = Math.max(most, keep[q]);
+  const ranker = new TieRanker();
+  let indices = new Int32Array(most);
+  /** Slot s of `sel` (query q's neighbours) into out[q]. */
   const finishSlot = (sel: Selections, s: number, q: number) => {
-    const keys = sel.ranked(s);
-    for (let i = 0; i < keys.length; i++) indices[i] = indexOf(keys[i]);
-    finish(q, indices, keys.length);
+    let count = sel.ranked(s, cap[q], indices, ranker);
+    if (count < 0) {
+      if (indices.length < n) indices = new Int32Array(n);
+      count = rankWholeRow(x, n, d, queries[q], cap[q], indices, ranker);
+    }
+    finish(q, indices, count);
   };
 
   const tile = new Float64Array(TILE * TILE);
@@ -199,7 +206,7 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
   let last = performance.now();
   let done = 0;
   let entries = 0; // (twice the selections' sizes: see Selections)
-  for (let q = 0; q < m; q++) entries += 2 * cap[q];
+  for (let q = 0; q < m; q++) entries += 2 * keep[q];
   const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
   const symmetric = all && entries <= maxEntries && !opts.coarse;
   const binRows = opts.coarse && opts.binPairs ? new RowBins(labels, n, opts.binPairs) : undefined;
@@ -219,8 +226,8 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
   } else if (symmetric) {
     // Symmetric: every tile pair I ≤ J once, each cosine offered to both items.
     const off = new Float64Array(n);
-    for (let i = 1; i < n; i++) off[i] = off[i - 1] + 2 * cap[i - 1];
-    const sel = new Selections(new Float64Array(entries), off, cap);
+    for (let i = 1; i < n; i++) off[i] = off[i - 1] + 2 * keep[i - 1];
+    const sel = new Selections(new Float64Array(entries), new Int32Array(entries), off, keep);
     for (let a0 = 0; a0 < n; a0 += TILE) {
       const na = Math.min(TILE, n - a0);
       for (let b0 = a0; b0 < n; b0 += TILE) {
@@ -236,10 +243,10 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
     for (let q0 = 0; q0 < m; ) {
       let q1 = q0;
       let e = 0;
-      while (q1 < m && (q1 === q0 || e + 2 * cap[q1] <= maxEntries)) e += 2 * cap[q1++];
+      while (q1 < m && (q1 === q0 || e + 2 * keep[q1] <= maxEntries)) e += 2 * keep[q1++];
       const off = new Float64Array(q1 - q0);
-      for (let s = 1; s < q1 - q0; s++) off[s] = off[s - 1] + 2 * cap[q0 + s - 1];
-      const sel = new Selections(new Float64Array(e), off, cap.subarray(q0, q1));
+      for (let s = 1; s < q1 - q0; s++) off[s] = off[s - 1] + 2 * keep[q0 + s - 1];
+      const sel = new Selections(new Float64Array(e), new Int32Array(e), off, keep.subarray(q0, q1));
       await tiledSweep(x, n, d, queries, q0, q1, sel, tile, pace);
       for (let s = 0; s < q1 - q0; s++) finishSlot(sel, s, q0 + s);
       q0 = q1;

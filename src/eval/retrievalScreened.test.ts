@@ -1,14 +1,15 @@
 /**
  * The float32-screened retrieval sweep (retrievalScreened.ts) ranks exactly as SPEC ranks, whatever
- * float32 cosines it is handed within its bound: against a naive reference (every cosine in
- * float64, summed in coordinate order, snapped to 2⁻²⁰, every other item sorted by (snapped cosine
- * desc, index asc)), the ranked neighbours themselves are compared, with screens that err by up to
+ * float32 cosines it is handed within its bound: against the reference's ranking (every cosine in
+ * float64, summed in coordinate order, sorted descending, a tie group — within 2⁻⁴⁰, chained — by
+ * index asc), the ranked neighbours themselves are compared, with screens that err by up to
  * the bound, at random and always the worst way; and the whole pass's verdicts equal the float64
  * pass's. The screen on tfjs is tested in kernels/coarseCosines.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { normaliseRows } from './accumulate';
+import { rankedNeighbours } from './reference/retrieval';
 import { retrievalPass } from './retrieval';
 import { float32CosineBound, sampleOf, screenedSweep, screenedWork, type CoarseCosines } from './retrievalScreened';
 import { ROW_BIN_COST, RowBins } from './rowBins';
@@ -26,16 +27,14 @@ function makeSet(seed: number, sizes: number[], d: number, noise: number, duplic
   return { x: normaliseRows(Float32Array.from(rows.flat()), n, d), labels, n, d };
 }
 
-/** Item i's cap best others, as SPEC ranks them (naive float64). */
+/** Item i's cap best others, as SPEC ranks them (the reference's ranking of its float64 cosines). */
 function referenceRanking(x: Float64Array, n: number, d: number, i: number, cap: number): number[] {
-  const snapped = (j: number) => {
+  const row = Array.from({ length: n }, (_, j) => {
     let c = 0;
     for (let t = 0; t < d; t++) c += x[i * d + t] * x[j * d + t];
-    return Math.round(c * 2 ** 20);
-  };
-  const others = Array.from({ length: n }, (_, j) => j).filter((j) => j !== i);
-  const key = new Map(others.map((j) => [j, snapped(j)]));
-  return others.sort((a, b) => key.get(b)! - key.get(a)! || a - b).slice(0, cap);
+    return c;
+  });
+  return rankedNeighbours(row, i).slice(0, cap);
 }
 
 /**
@@ -108,21 +107,21 @@ describe('the float32-screened sweep ranks as SPEC does', () => {
     }
   });
 
-  it('items tied in snapped cosine on both sides of the threshold: the margin keeps those the screen pushed below it', async () => {
-    // Query 0 = e1; items 1 … 30 at one cosine c* with it (a grid point just below the histogram
-    // edge 0.5), the rest far. The screen errs up for odd items (above 0.5) and down for even ones
-    // (below 0.5 − eps): the threshold is 0.5, yet the 15 best are items 1 … 15 (ties, by index).
+  it('a tie group on both sides of the threshold: the margin keeps those the screen pushed below it', async () => {
+    // Query 0 = e1; items 1 … 30 at one cosine c* with it (the same first coordinate, the rest one
+    // vector rotated: equal in exact arithmetic, a tie group in float64), just below the histogram
+    // edge 0.5; the rest far. The screen errs up for odd items (above 0.5) and down for even ones
+    // (below 0.5 − eps): the threshold is 0.5, yet the 15 best are items 1 … 15 (one group, by index).
     const d = 64;
     const eps = float32CosineBound(d);
-    const grid = 2 ** -20;
-    const cStar = Math.round((0.5 - eps / 2) / grid) * grid;
+    const cStar = 0.5 - eps / 2;
     const rng = new Rng(9);
-    const onSphere = (c: number) => {
-      const u = Array.from({ length: d - 1 }, () => rng.normal());
-      const norm = Math.hypot(...u);
-      return [c, ...u.map((v) => (v / norm) * Math.sqrt(1 - c * c))];
-    };
-    const rows = [[1, ...new Array<number>(d - 1).fill(0)], ...Array.from({ length: 30 }, () => onSphere(cStar)), ...Array.from({ length: 10 }, () => onSphere(-0.5))];
+    const u = Array.from({ length: d - 1 }, () => rng.normal());
+    const norm = Math.hypot(...u);
+    const rest = u.map((v) => (v / norm) * Math.sqrt(1 - cStar * cStar));
+    const onSphere = (c: number) => [c, ...Array.from({ length: d - 1 }, () => rng.normal() * 0.1)];
+    const tied = Array.from({ length: 30 }, (_, k) => [cStar, ...rest.slice(k), ...rest.slice(0, k)]);
+    const rows = [[1, ...new Array<number>(d - 1).fill(0)], ...tied, ...Array.from({ length: 10 }, () => onSphere(-0.5))];
     const n = rows.length;
     const x = normaliseRows(Float32Array.from(rows.flat()), n, d);
     const { got } = await screenedRankings(x, n, d, new Array(n).fill(15), erringScreen(x, n, d, 'worst', 64), Int32Array.from([0]));

@@ -9,10 +9,10 @@
  * dot products need not be made — all but a few hundred of a query's n. The same rows can bin the
  * all-pairs histograms (rowBins.ts). Pure TypeScript.
  */
-import { indexOf, keyBase } from './neighbourSelections';
 import { radixSortWithItems } from './radixSort';
 import { ROW_BIN_COST, type RowBins } from './rowBins';
-import { COSINE_GRID } from './snap';
+import { rankWholeRow } from './retrievalTiles';
+import { TIE_TOLERANCE, TieRanker } from './ties';
 
 /** Float32 cosines of query rows with every item, a block of items at a time. */
 export interface CoarseCosines {
@@ -60,14 +60,15 @@ const THRESHOLD_BINS = 1024;
  *    float64 cosine is ≥ t − eps: first guessed from a histogram of a sample of its row
  *    ({@link sampleOf}) and kept when the count over the whole row proves it, else read off a
  *    histogram of the whole row;
- * 2. the items of float32 cosine ≥ t − 2·eps − grid are kept: no other can be among the cap best
- *    (its float64 cosine is more than a grid step below the cap-th best, so its snapped cosine is
- *    lower);
+ * 2. the items of float32 cosine ≥ t − 2·eps − tolerance − margin are kept ({@link keptFrom}):
+ *    any other is more than the tie tolerance (2⁻⁴⁰, ties.ts) below the cap-th best in float64;
  * 3. those are sorted by float32 cosine, and cut into runs wherever two neighbours differ by more
- *    than 2·eps + grid: across such a gap the float64 cosines differ by more than a grid step, so
- *    their order is the snapped order. Only within a run are the float64 dot products made and the
- *    members ranked by (snapped cosine desc, index asc), the pass's own keys; runs are taken until
- *    cap neighbours are ranked.
+ *    than 2·eps + tolerance: across such a gap the float64 cosines differ by more than the
+ *    tolerance, so the runs are whole tie groups, in order. Only within a run are the float64 dot
+ *    products made and the members ranked by SPEC's rule (cosine desc, a tie group by index asc);
+ *    runs are taken until cap neighbours are ranked. The run holding the last place, when it
+ *    reaches the last kept item, is shown to hold that place's whole tie group (its floor lies
+ *    above every item not kept), else the query's whole row is ranked in float64.
  * Given `labels`, a run whose members all share the query's label, or all do not, is taken in its
  * float32 order without dot products: its order changes no verdict (Recall@K, AP@R and R-precision
  * see only whether each rank holds a same-class item), so `ranked` then holds the SPEC ranking's
@@ -97,8 +98,10 @@ export async function screenedSweep(
     steps2: new Int32Array(n),
     items2: new Int32Array(n),
     dots: new Float64Array(n),
-    exact: new Float64Array(n),
+    run: new Int32Array(n),
     ranked: new Int32Array(n),
+    ranker: new TieRanker(),
+    kept: 0,
     guessed: 0,
     sample: sampleOf(n),
     labels,
@@ -146,8 +149,12 @@ interface RankWork {
   steps2: Int32Array;
   items2: Int32Array;
   dots: Float64Array;
-  exact: Float64Array;
+  /** A run's items, ranked in place. */
+  run: Int32Array;
   ranked: Int32Array;
+  ranker: TieRanker;
+  /** How many items {@link screenItems} kept. */
+  kept: number;
   /** The items the first guess at a threshold reads ({@link sampleOf}). */
   sample: Int32Array;
   /** Queries whose sampled threshold held (the others were screened from their whole row). */
@@ -161,9 +168,56 @@ interface RankWork {
  * (cap, or every other item when fewer). `row` holds its float32 cosines with every item.
  */
 function rankScreened(row: Float32Array, x: Float64Array, d: number, i: number, cap: number, eps: number, work: RankWork): number {
-  const { steps, items, dots, exact, ranked, labels } = work;
-  // The threshold from a sample of the items first (a guess, kept only when at least cap others
-  // prove to be ≥ it), else from every entry. The kept items are listed in index order.
+  const { steps, items } = work;
+  const t = screenItems(row, i, cap, eps, work);
+  const m = work.kept;
+  // By float32 cosine descending, then index (a stable sort of the index-ordered list).
+  radixSortWithItems(steps, items, m, work.steps2, work.items2, work.counts);
+  // Two kept neighbours more than this many steps apart (2·eps + the tie tolerance, plus the
+  // steps' rounding) differ by more than the tolerance in float64: different tie groups, in order.
+  const gap = Math.ceil((2 * eps + TIE_TOLERANCE) * COSINE_STEPS) + 2;
+  const labels = work.labels;
+  const own = labels?.[i];
+  let count = 0;
+  for (let p = 0; p < m && count < cap; ) {
+    let e = p + 1;
+    let mixed = labels === undefined;
+    const first = labels !== undefined && labels[items[p]] === own;
+    while (e < m && steps[e] - steps[e - 1] <= gap) {
+      if (!mixed && (labels![items[e]] === own) !== first) mixed = true;
+      e++;
+    }
+    // The run holding the last place, reaching the last kept item: its tie group there might
+    // continue among the items not kept.
+    const open = count + e - p >= cap && e === m && m < row.length - 1;
+    if (!open && (e - p === 1 || !mixed)) {
+      for (let k = p; k < e && count < cap; k++) work.ranked[count++] = items[k];
+    } else {
+      const len = e - p;
+      const run = work.run.subarray(0, len);
+      run.set(items.subarray(p, e));
+      const dots = work.dots.subarray(0, len);
+      dotsOf(x, d, i, run, len, dots);
+      work.ranker.rank(dots, run, len);
+      // Items not kept have float64 cosines below keptFrom(t) + eps: outside that group when its floor is a tolerance above.
+      if (open && !(work.ranker.groupFloor(dots, cap - count - 1) > keptFrom(t, eps) + eps + TIE_TOLERANCE)) {
+        return rankWholeRow(x, row.length, d, i, cap, work.ranked, work.ranker);
+      }
+      for (let k = 0; k < len && count < cap; k++) work.ranked[count++] = run[k];
+    }
+    p = e;
+  }
+  return count;
+}
+
+/**
+ * Lists in work.steps / work.items (index order) the items of `row` that may be among query i's
+ * cap best: those of float32 cosine ≥ keptFrom(t), for a threshold t with at least cap others
+ * ≥ t — first guessed from a sample of the items (kept only when at least cap others prove to be
+ * ≥ it), else read off every entry. Sets work.kept; returns t.
+ */
+function screenItems(row: Float32Array, i: number, cap: number, eps: number, work: RankWork): number {
+  const { steps, items } = work;
   let m = 0;
   const guess = thresholdOf(row, Math.ceil(((cap + 1) * work.sample.length * 1.25) / row.length) + 4, work.counts, work.sample);
   if (guess > -Infinity) {
@@ -176,50 +230,37 @@ function rankScreened(row: Float32Array, x: Float64Array, d: number, i: number, 
       items[m++] = j;
       if (c >= guess) proven++;
     }
-    if (proven < cap) m = 0;
-    else work.guessed++;
-  }
-  if (m === 0) {
-    const kept = keptFrom(thresholdOf(row, cap + 1, work.counts), eps);
-    for (let j = 0; j < row.length; j++) {
-      if (row[j] < kept || j === i) continue;
-      steps[m] = stepOf(row[j]);
-      items[m++] = j;
+    if (proven >= cap) {
+      work.guessed++;
+      work.kept = m;
+      return guess;
     }
   }
-  // By float32 cosine descending, then index (a stable sort of the index-ordered list).
-  radixSortWithItems(steps, items, m, work.steps2, work.items2, work.counts);
-  // Two kept neighbours more than this many steps apart (2·eps + grid, plus the steps' rounding) are in snapped order.
-  const gap = Math.ceil((2 * eps + COSINE_GRID) * COSINE_STEPS) + 2;
-  const own = labels?.[i];
-  let count = 0;
-  for (let p = 0; p < m && count < cap; ) {
-    let e = p + 1;
-    let mixed = labels === undefined;
-    const first = labels !== undefined && labels[items[p]] === own;
-    while (e < m && steps[e] - steps[e - 1] <= gap) {
-      if (!mixed && (labels![items[e]] === own) !== first) mixed = true;
-      e++;
-    }
-    if (e - p === 1 || !mixed) for (let k = p; k < e && count < cap; k++) ranked[count++] = items[k];
-    else {
-      const run = items.subarray(p, e);
-      dotsOf(x, d, i, run, e - p, dots);
-      for (let k = 0; k < e - p; k++) exact[k] = keyBase(dots[k]) + run[k];
-      const byKey = exact.subarray(0, e - p).sort();
-      for (let k = 0; k < byKey.length && count < cap; k++) ranked[count++] = indexOf(byKey[k]);
-    }
-    p = e;
+  const t = thresholdOf(row, cap + 1, work.counts);
+  const kept = keptFrom(t, eps);
+  m = 0;
+  for (let j = 0; j < row.length; j++) {
+    if (row[j] < kept || j === i) continue;
+    steps[m] = stepOf(row[j]);
+    items[m++] = j;
   }
-  return count;
+  work.kept = m;
+  return t;
 }
 
 /**
  * The lowest float32 cosine an item may have and still be among a query's cap best, when at least
  * cap others are ≥ t: its cap-th best float64 cosine is ≥ t − eps, and an item below
- * t − 2·eps − grid in float32 is below that by more than a grid step in float64.
+ * t − 2·eps − the tie tolerance in float32 is more than the tolerance below that in float64.
+ * {@link TIE_MARGIN} lower still, so that the tie group at the last place can be shown whole.
  */
-const keptFrom = (t: number, eps: number): number => t - 2 * eps - COSINE_GRID;
+const keptFrom = (t: number, eps: number): number => t - 2 * eps - TIE_TOLERANCE - TIE_MARGIN;
+
+/**
+ * How far below the last place's cosine a tie group may reach and still be known whole (1,024
+ * chained tolerances; a longer chain sends the query to its whole row).
+ */
+const TIE_MARGIN = 2 ** -30;
 
 /**
  * A cosine t such that at least `k` entries of `row` (those at `at`, when given) are ≥ t: the lower

@@ -4,7 +4,8 @@
  * (neighbourSelections.ts) — every tile pair once, each cosine to both items (the symmetric pass),
  * or blocks of queries against every item. Pure TypeScript.
  */
-import { keyBase, type Selections } from './neighbourSelections';
+import type { Selections } from './neighbourSelections';
+import type { TieRanker } from './ties';
 
 /** Rows per tile of the pass. */
 export const TILE = 64;
@@ -92,17 +93,14 @@ export function dotTile(A: Float64Array, a0: number, na: number, B: Float64Array
 /** Offers the cosines of a tile of items a0 … and b0 … (b0 ≥ a0; on the diagonal tile only a < b) to both items. */
 export function offerBoth(tile: Float64Array, a0: number, na: number, b0: number, nb: number, sel: Selections): void {
   const bar = sel.bar;
-  const floor = sel.floor;
   for (let a = 0; a < na; a++) {
     const i = a0 + a;
     const row = a * TILE;
     for (let b = b0 === a0 ? a + 1 : 0; b < nb; b++) {
       const j = b0 + b;
       const c = tile[row + b];
-      if (c < floor[i] && c < floor[j]) continue;
-      const base = keyBase(c);
-      if (base + j < bar[i]) sel.push(i, base + j);
-      if (base + i < bar[j]) sel.push(j, base + i);
+      if (c > bar[i]) sel.push(i, c, j);
+      if (c > bar[j]) sel.push(j, c, i);
     }
   }
 }
@@ -110,22 +108,13 @@ export function offerBoth(tile: Float64Array, a0: number, na: number, b0: number
 /** Offers the cosines of a tile of queries (queries[a0 …], slots s0 …) with items b0 … to the queries (not to themselves). */
 function offerRows(tile: Float64Array, queries: Int32Array, a0: number, na: number, s0: number, b0: number, nb: number, sel: Selections): void {
   const bar = sel.bar;
-  const floor = sel.floor;
   for (let a = 0; a < na; a++) {
     const s = s0 + a;
     const i = queries[a0 + a];
     const row = a * TILE;
-    let f = floor[s];
     for (let b = 0; b < nb; b++) {
       const c = tile[row + b];
-      if (c < f) continue;
-      const j = b0 + b;
-      if (j === i) continue;
-      const key = keyBase(c) + j;
-      if (key < bar[s]) {
-        sel.push(s, key);
-        f = floor[s];
-      }
+      if (c > bar[s] && b0 + b !== i) sel.push(s, c, b0 + b);
     }
   }
 }
@@ -146,4 +135,24 @@ export async function tiledSweep(x: Float64Array, n: number, d: number, queries:
       await pace(na * nb);
     }
   }
+}
+
+/**
+ * Query i's first `want` neighbours among every other item by SPEC's ranking into out[0 …]
+ * (length ≥ n): every float64 cosine of its row, summed in coordinate order as the tiles sum it.
+ * Returns how many. For the rare query whose tie group at the last place did not fit its selection.
+ */
+export function rankWholeRow(x: Float64Array, n: number, d: number, i: number, want: number, out: Int32Array, ranker: TieRanker): number {
+  const cosines = new Float64Array(n - 1);
+  const p = i * d;
+  for (let j = 0, k = 0; j < n; j++) {
+    if (j === i) continue;
+    const q = j * d;
+    let c = 0;
+    for (let t = 0; t < d; t++) c += x[p + t] * x[q + t];
+    cosines[k] = c;
+    out[k++] = j;
+  }
+  ranker.rank(cosines, out, n - 1);
+  return Math.min(want, n - 1);
 }

@@ -3,18 +3,18 @@ import { Rng } from '../data/rng';
 import { exactPairs } from './exact';
 import { rocCurve, rocFars } from './roc';
 
-/** Brute force from SPEC: every pair's snapped distance; for a target FAR the ⌈far·|neg|⌉-th smallest negative distance; TAR and FAR at it. */
+/** Brute force from SPEC: every pair's distance; for a target FAR the ⌈far·|neg|⌉-th smallest negative distance; TAR and FAR at it. */
 function bruteForce(x: Float32Array, y: number[], n: number, d: number, far: number) {
   const u = Array.from({ length: n }, (_, i) => {
     const row = Array.from(x.subarray(i * d, (i + 1) * d));
-    const norm = Math.sqrt(row.reduce((s, v) => s + v * v, 0));
+    const norm = Math.sqrt(row.reduce((s, v) => s + v * v, 0) + 1e-12); // SPEC "Notation"
     return row.map((v) => v / norm);
   });
   const pos: number[] = [];
   const neg: number[] = [];
   for (let a = 0; a < n; a++)
     for (let b = a + 1; b < n; b++) {
-      const c = Math.round(u[a].reduce((s, v, k) => s + v * u[b][k], 0) * 2 ** 20) / 2 ** 20;
+      const c = u[a].reduce((s, v, k) => s + v * u[b][k], 0);
       (y[a] === y[b] ? pos : neg).push(Math.sqrt(Math.max(0, 2 - 2 * c)));
     }
   neg.sort((p, q) => p - q);

@@ -3,7 +3,7 @@
  * embeddings, remembered in IndexedDB) is shown again as it is only while this version is the one
  * that made it; after a change to how any metric or view is computed, the set is evaluated again.
  */
-export const EVALUATION_VERSION = 2;
+export const EVALUATION_VERSION = 3;
 
 /**
  * A fingerprint of the sources the version stands for (src/eval and the own-embeddings
@@ -12,4 +12,4 @@ export const EVALUATION_VERSION = 2;
  * changed (not for a change that computes the same numbers, such as splitting the retrieval pass
  * between threads) — so a changed evaluation is never shown from a stale report.
  */
-export const EVALUATION_SOURCES = '079504b30eefb06c';
+export const EVALUATION_SOURCES = 'f123b0d9c6b252ff';

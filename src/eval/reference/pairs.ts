@@ -8,10 +8,14 @@
  * SPEC line 52 says the histogram path approximates ("Exact for small sets"). Nothing here
  * mutates its inputs.
  *
- * Ties (SPEC line 52, "ties form one operating point"): two scores are tied when they are equal
- * as float64 numbers (`===`); no tolerance is applied.
+ * Ties (SPEC "PR curve and PR-AUC", "ties form one operating point"): after sorting, scores within
+ * {@link TIE} of their neighbour in the order form one tie group (chained), so cosines equal in
+ * exact arithmetic but a few ulps apart in float64 are not split.
  */
 import { cosineMatrix, sphereDistance, type Matrix } from '../../ml/reference/linalg';
+
+/** SPEC's tie tolerance: neighbours in the sorted order within 2⁻⁴⁰ are one tie group. */
+export const TIE = 2 ** -40;
 
 /**
  * Every unordered pair (a, b), a < b, of an evaluation set (SPEC line 51), as parallel arrays in
@@ -53,17 +57,6 @@ export function allPairs(emb: Matrix, labels: number[]): PairList {
   return out;
 }
 
-/**
- * SPEC's tie snapping ("PR curve and PR-AUC": cosines equal in exact arithmetic must not be split by
- * float rounding — snap them to a grid such as multiples of 2⁻²⁰ before ranking): `pairs` with every
- * cosine rounded to the nearest multiple of 2⁻²⁰ and its distance recomputed. What the exact path
- * ranks; the binned path bins the raw cosines (a snap moves a cosine by ≤ 2⁻²¹, far inside one bin).
- */
-export function snappedPairs(pairs: PairList): PairList {
-  const cos = pairs.cos.map((c) => Math.round(c * 1048576) / 1048576);
-  return { ...pairs, cos, dist: cos.map(sphereDistance) };
-}
-
 function checkScores(name: string, scores: number[], positive: boolean[]): void {
   if (scores.length !== positive.length) {
     throw new Error(`${name}: ${scores.length} scores but ${positive.length} labels`);
@@ -77,10 +70,10 @@ function checkScores(name: string, scores: number[], positive: boolean[]): void 
  * Precision–recall curve over the pairs ranked by score DESCENDING (SPEC line 52: "rank all pairs
  * by cosine, descending; precision and recall at each distinct score").
  *
- * One point per DISTINCT score value s (ties form one operating point: every item with score ≥ s
- * is accepted at that point, all tied items enter together), in descending order of threshold,
- * so recall is non-decreasing along the arrays:
- * - `thresholds[n]` = the n-th largest distinct score,
+ * One point per tie group (ties form one operating point: the whole group enters together; its
+ * threshold is its lowest score, every item at or above it accepted), in descending order of
+ * threshold, so recall is non-decreasing along the arrays:
+ * - `thresholds[n]` = the lowest score of the n-th tie group from the top,
  * - `precision[n]` = TP_n / (TP_n + FP_n), with TP_n / FP_n the positives / negatives with score
  *   ≥ thresholds[n] (never 0/0: at least the items at the threshold are accepted),
  * - `recall[n]` = TP_n / P, P = all positives.
@@ -108,13 +101,14 @@ export function precisionRecallCurve(
   let fp = 0;
   let r = 0;
   while (r < m) {
-    const s = scores[order[r]];
-    // The whole tie group at score s enters together.
-    while (r < m && scores[order[r]] === s) {
+    // The whole tie group enters together: each next score within TIE of the one before joins it.
+    let s = scores[order[r]];
+    do {
+      s = scores[order[r]];
       if (positive[order[r]]) tp++;
       else fp++;
       r++;
-    }
+    } while (r < m && s - scores[order[r]] <= TIE);
     thresholds.push(s);
     precision.push(tp / (tp + fp));
     recall.push(tp / totalPos);
@@ -124,7 +118,7 @@ export function precisionRecallCurve(
 
 /**
  * Average precision, SPEC line 52 (CE's PR-AUC): `AP = Σ_n (R_n − R_{n−1}) · P_n` over the
- * operating points of {@link precisionRecallCurve} (one per distinct score, ties together),
+ * operating points of {@link precisionRecallCurve} (one per tie group),
  * with `R_0 = 0` — scikit-learn's `average_precision_score` for binary labels (a step sum, no
  * trapezoidal interpolation). Points where recall does not move (negatives only) add nothing.
  *
