@@ -64,17 +64,19 @@ async function run() {
   }
 }
 
-/** Started by `evaluate` as one of its threads (src/cli/evalThreads.ts): that work, no command. */
+/**
+ * Started by `evaluate` as one of its pooled threads (src/cli/evalThreads.ts): no command, but each
+ * share it is sent, one after another, until `evaluate` ends it.
+ */
 async function runThread() {
   const cli = await loadCli();
-  try {
-    await cli.runEvalThread(workerData.evalThread, (m) => parentPort.postMessage(m), cli.wasmDir);
-  } finally {
-    await cli.close();
-  }
+  let queue = Promise.resolve();
+  parentPort.on('message', (job) => {
+    queue = queue.then(() => cli.runEvalThread(job, (m) => parentPort.postMessage(m), cli.wasmDir)).catch((e) => parentPort.postMessage({ error: String(e?.stack ?? e) }));
+  });
 }
 
-if (!isMainThread && workerData?.evalThread) {
+if (!isMainThread && workerData?.evalPool) {
   runThread().catch((e) => parentPort.postMessage({ error: String(e?.stack ?? e) }));
 } else {
   run().then(

@@ -22,7 +22,7 @@
  * where ap … nmi are the app's periodic all-pairs metrics on `evalItems` items (same subsample and
  * path as the worker), clsAcc the nearest-class-weight accuracy (null without class weights or on
  * the open split), ncAcc / compact / intra / inter / nearest the leave-one-out
- * nearest-centroid accuracy and class compactness (src/eval/compactness.ts) on every evaluation
+ * nearest-centroid accuracy and class compactness (src/eval/views/compactness.ts) on every evaluation
  * item, lossAvg the mean loss since the previous evaluation, trainS / evalS / wallS seconds of
  * training, of evaluation, and in all since the run started, cpuS the process's CPU seconds
  * since then (a fairer speed figure than wall time on a busy machine). With several seeds a final line
@@ -50,8 +50,8 @@ const SOURCES = {
   switchBackend: '/src/ml/nodeBackend.ts',
   activeBackend: '/src/ml/nodeBackend.ts',
   evaluateSubset: '/src/worker/evaluation.ts',
-  nearestCentroidAccuracy: '/src/eval/compactness.ts',
-  classCompactness: '/src/eval/compactness.ts',
+  nearestCentroidAccuracy: '/src/eval/views/compactness.ts',
+  classCompactness: '/src/eval/views/compactness.ts',
 };
 
 /** Loads the app's TypeScript through Vite's SSR loader, tfjs from node_modules; `close` ends Vite. */

@@ -4,7 +4,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../data/rng';
-import { accumulateJs, accumulateTf } from '../eval/accumulate';
+import { accumulateJs, accumulateTf } from '../eval/pairs/accumulate';
 import { accumulateWgsl } from '../eval/kernels/pairHistogram';
 import { evaluateEmbeddings } from '../eval/evaluate';
 import { timeMedian } from './timing';

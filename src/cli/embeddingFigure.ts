@@ -1,11 +1,11 @@
 /**
  * The evaluated items in 2-D for `metric-playground evaluate`, as the page's embedding view shows
  * a set: l2-normalised (the evaluation compares cosines), on the unit circle for d = 2, else on the
- * top two principal components (src/eval/projection.ts). Above MAX_DRAWN items a seeded sample,
+ * top two principal components (src/eval/views/projection.ts). Above MAX_DRAWN items a seeded sample,
  * stratified by class, is drawn (and fitted), so that the file stays a few hundred kB.
  */
 import { Rng } from '../data/rng';
-import { fitProjection, project } from '../eval/projection';
+import { fitProjection, project } from '../eval/views/projection';
 import { embeddingMarkup, projectionText } from '../ui/plots/embeddingMarkup';
 import type { Inks, ViewMarkup } from '../ui/exports/viewMarkup';
 

@@ -8,16 +8,22 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { retrievalPass } from '../eval/retrieval';
+import { retrievalPass } from '../eval/retrieval/retrieval';
 import { Rng } from '../data/rng';
-import { threadedClustering, threadedRetrieval } from './evalThreads';
+import { EvalThreadPool, threadedClustering, threadedRetrieval } from './evalThreads';
 import { bestOf, localClustering, restartSeeds } from '../eval/clustering/restarts';
 import { tfCentreProducts } from '../eval/kernels/centreProducts';
 import { tryWasmBackend } from '../ml/testing';
 
 const BIN = join(__dirname, '../../bin/metric-playground.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'mp-threads-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const pools: EvalThreadPool[] = [];
+/** A pool of threads on `entry`, ended after the tests. */
+const poolOf = (entry: string) => (pools.push(new EvalThreadPool(entry)), pools.at(-1)!);
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** n unit rows in d dimensions: Zipf-sized classes, one class of one item, and exact duplicates (ties). */
 function set(n: number, d: number, seed: number) {
@@ -44,7 +50,7 @@ describe('the retrieval pass on worker threads', () => {
     const { x, labels } = set(n, d, 5);
     const opts = { ks: [1, 2, 4, 8], rCap: 40 };
     let split = 0;
-    const threaded = threadedRetrieval(3, BIN, { minItems: 0, onSplit: (t) => (split = t) });
+    const threaded = threadedRetrieval(3, poolOf(BIN), { minItems: 0, onSplit: (t) => (split = t) });
     // Also with selections bounded to a few queries per block, in every thread.
     const [one, many, blocks] = await Promise.all([
       retrievalPass(x, labels, n, d, opts),
@@ -63,12 +69,12 @@ describe('the retrieval pass on worker threads', () => {
     const n = 600, d = 4;
     const { x, labels } = set(n, d, 9);
     let split = 0;
-    const small = threadedRetrieval(2, BIN, { onSplit: (t) => (split = t) });
+    const small = threadedRetrieval(2, poolOf(BIN), { onSplit: (t) => (split = t) });
     expect(await small(x, labels, n, d, { ks: [1] })).toEqual(await retrievalPass(x, labels, n, d, { ks: [1] }));
     expect(split).toBe(0);
     const broken = join(dir, 'broken.mjs');
     writeFileSync(broken, 'throw new Error("no such thread");\n');
-    await expect(threadedRetrieval(2, broken, { minItems: 0 })(x, labels, n, d, { ks: [1] })).rejects.toThrow(/a retrieval thread failed: no such thread/);
+    await expect(threadedRetrieval(2, poolOf(broken), { minItems: 0 })(x, labels, n, d, { ks: [1] })).rejects.toThrow(/a retrieval thread failed: no such thread/);
   }, 60_000);
 });
 
@@ -79,15 +85,21 @@ describe('k-means’s restarts on worker threads', () => {
     expect(await tryWasmBackend()).toBe(true);
     const here = localClustering((p, m, e) => tfCentreProducts(p, m, e)!);
     let split = 0;
-    const threaded = threadedClustering(2, BIN, here, { onSplit: (t) => (split = t) });
+    const pool = poolOf(BIN);
+    const threaded = threadedClustering(2, pool, here, { onSplit: (t) => (split = t) });
     const seeds = restartSeeds(4);
     const progress: number[] = [];
     const many = await threaded(x, n, d, k, { seeds, onProgress: (f) => progress.push(f) });
     expect(split).toBe(2);
     expect(bestOf(many)).toEqual(bestOf(await here(x, n, d, k, { seeds })));
     expect(progress.at(-1)).toBe(1);
+    // The same threads take the next pass: a retrieval pass after the restarts starts none.
+    expect(pool.started).toBe(2);
+    const { labels } = set(n, d, 3);
+    expect(await threadedRetrieval(2, pool, { minItems: 0 })(x, labels, n, d, { ks: [1, 2] })).toEqual(await retrievalPass(x, labels, n, d, { ks: [1, 2] }));
+    expect(pool.started).toBe(2);
     const broken = join(dir, 'broken-kmeans.mjs');
     writeFileSync(broken, 'throw new Error("no such thread");\n');
-    await expect(threadedClustering(2, broken, here)(x, n, d, k, { seeds })).rejects.toThrow(/a k-means thread failed: no such thread/);
+    await expect(threadedClustering(2, poolOf(broken), here)(x, n, d, k, { seeds })).rejects.toThrow(/a k-means thread failed: no such thread/);
   }, 120_000);
 });

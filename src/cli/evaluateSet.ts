@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import type { EmbeddingSet } from '../data/embeddingFiles';
 import { evaluateEmbeddings } from '../eval/evaluate';
 import { activeBackend } from '../ml/nodeBackend';
-import type { RetrievalPass } from '../eval/retrieval';
+import type { RetrievalPass } from '../eval/retrieval/retrieval';
 import { jsonText, visibleText } from '../state/notices';
 import { evaluationFigures } from './figures';
 import { metricsDoc, type MetricsDoc } from './metricsDoc';

@@ -7,16 +7,16 @@
 import { CliError, describeFailure, EXIT_USAGE } from './errors';
 import type { CliContext } from './evaluate';
 import { USAGE } from './usage';
-import type { RetrievalThreadJob, RetrievalThreadMessage } from '../eval/retrievalSplit';
+import type { RetrievalThreadJob, RetrievalThreadMessage } from '../eval/retrieval/retrievalSplit';
 import type { KmeansThreadJob, KmeansThreadMessage } from '../eval/clustering/split';
-import type { EvalThreadData } from './evalThreads';
+import type { EvalThreadJob } from './evalThreads';
 
 /**
  * A thread's share of `evaluate`'s retrieval pass or k-means restarts (src/cli/evalThreads.ts):
  * bin/metric-playground.mjs runs it instead of a command when it was started as one of
  * `evaluate`'s worker threads. Its float32 products run on tfjs-wasm, as `evaluate`'s own thread has them.
  */
-export async function runEvalThread(data: EvalThreadData['evalThread'], post: (m: RetrievalThreadMessage | KmeansThreadMessage) => void, wasmDir?: string): Promise<void> {
+export async function runEvalThread(data: EvalThreadJob, post: (m: RetrievalThreadMessage | KmeansThreadMessage) => void, wasmDir?: string): Promise<void> {
   const onWasm = async () => {
     if (wasmDir) await (await import('./backend')).startBackend('wasm', wasmDir);
     return wasmDir !== undefined;
@@ -28,7 +28,7 @@ export async function runEvalThread(data: EvalThreadData['evalThread'], post: (m
     const make = async (x: Float64Array, n: number, d: number) => ((await onWasm().catch(() => false)) && tfCentreProducts(x, n, d)) || jsCentreProducts(x, n, d);
     return runKmeansJob(data.job as KmeansThreadJob, post, make);
   }
-  const { runRetrievalJob } = await import('../eval/retrievalSplit');
+  const { runRetrievalJob } = await import('../eval/retrieval/retrievalSplit');
   const makeScreen = wasmDir ? async (x: Float64Array, n: number, d: number) => (await onWasm(), (await import('../eval/kernels/coarseCosines')).tfCoarseCosines(x, n, d)) : undefined;
   return runRetrievalJob(data.job as RetrievalThreadJob, post, makeScreen);
 }

@@ -5,9 +5,9 @@
  */
 import type { EvalReport } from '../eval/evaluate';
 import { KMEANS_RESTARTS } from '../eval/clustering/restarts';
-import { pointAtFar } from '../eval/operatingPoints';
-import { R_CAP } from '../eval/retrieval';
-import { TAR_FARS } from '../eval/roc';
+import { pointAtFar } from '../eval/metrics/operatingPoints';
+import { R_CAP } from '../eval/retrieval/retrieval';
+import { TAR_FARS } from '../eval/metrics/roc';
 
 /** The contents of metrics.json. */
 export interface MetricsDoc {
@@ -40,7 +40,7 @@ export interface MetricsDoc {
   recall: Record<string, number>;
   recallItems: number;
   recallSampled: boolean;
-  /** Ranked with a float32 screen that leaves every number as float64 ranking gives it (src/eval/retrievalScreened.ts). */
+  /** Ranked with a float32 screen that leaves every number as float64 ranking gives it (src/eval/retrieval/retrievalScreened.ts). */
   recallScreened: boolean;
   /**
    * MAP@R and R-precision (pytorch-metric-learning's AccuracyCalculator): for each query whose

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { DataSplit } from '../data/dataset';
 import { decodeMnist, splitMnist } from '../data/mnist';
 import { makeToySplit } from '../data/toy';
-import { classCompactness, nearestCentroidAccuracy } from '../eval/compactness';
+import { classCompactness, nearestCentroidAccuracy } from '../eval/views/compactness';
 import type { EvalReport } from '../eval/evaluate';
 import { activePairOps } from '../ml/activePairOps';
 import { Trainer } from '../ml/trainer';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { tensorCount, useCpuBackend } from '../ml/testing';
-import { accumulateJs, normaliseRows } from './accumulate';
+import { accumulateJs, normaliseRows } from './pairs/accumulate';
 import { evaluateEmbeddings, PR_MAX_POINTS, RECALL_KS } from './evaluate';
 import { kmeansBest, localClustering, type ClusteringPass } from './clustering/restarts';
 import { nmi } from './clustering/nmi';
-import { averagePrecision, averagePrecisionBounds, calibrationRange, epsOpis, opis } from './histogramMetrics';
-import { opisErrorBound } from './opisBounds';
-import { retrieval, retrievalPass, R_CAP, type RetrievalPass } from './retrieval';
+import { averagePrecision, averagePrecisionBounds, calibrationRange, epsOpis, opis } from './metrics/histogramMetrics';
+import { opisErrorBound } from './metrics/opisBounds';
+import { retrieval, retrievalPass, R_CAP, type RetrievalPass } from './retrieval/retrieval';
 import * as refPairs from './reference/pairs';
 
 function makeSet(seed: number, n: number, C: number, d: number, noise: number) {

@@ -10,25 +10,25 @@
  * the retrieval pass's float32 rows (rowBins.ts) — 'exact' = the sort-based exact path (≤ EXACT_MAX_ITEMS).
  */
 import { tfCoarseCosines } from './kernels/coarseCosines';
-import { countClasses, normaliseRows } from './accumulate';
-import { allPairs, binnedPairs, type AllPairs } from './allPairs';
-import { scoreDistributions } from './distributions';
+import { countClasses, normaliseRows } from './pairs/accumulate';
+import { allPairs, binnedPairs, type AllPairs } from './pairs/allPairs';
+import { scoreDistributions } from './metrics/distributions';
 import { assertFiniteEmbeddings } from './finite';
 import { bestOf, KMEANS_RESTARTS, localClustering, restartSeeds, restartWork, type BestClustering, type ClusteringPass } from './clustering/restarts';
 import { nmi } from './clustering/nmi';
 import { jsCentreProducts } from './clustering/products';
 import { tfCentreProducts } from './kernels/centreProducts';
-import { DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID } from './countSource';
-import { averagePrecisionFromGroups, prCurveFromGroups } from './prAuc';
-import { calibrationGridFrom, calibrationRangeFrom, utilityCurvesFrom } from './calibration';
-import { epsOpisFrom, opisClassesFrom, opisFrom } from './opis';
-import { averagePrecisionBounds } from './histogramMetrics';
-import { DEFAULT_BINS, emptyHistograms } from './pairHistograms';
-import { rowBinsFit } from './rowBins';
-import { farGrid, operatingPoints, type OperatingPoints } from './operatingPoints';
-import { binningBounds } from './opisBounds';
-import { rocCurve, type RocCurve } from './roc';
-import { retrieval, R_CAP, type RetrievalPass } from './retrieval';
+import { DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID } from './pairs/countSource';
+import { averagePrecisionFromGroups, prCurveFromGroups } from './metrics/prAuc';
+import { calibrationGridFrom, calibrationRangeFrom, utilityCurvesFrom } from './metrics/calibration';
+import { epsOpisFrom, opisClassesFrom, opisFrom } from './metrics/opis';
+import { averagePrecisionBounds } from './metrics/histogramMetrics';
+import { DEFAULT_BINS, emptyHistograms } from './pairs/pairHistograms';
+import { rowBinsFit } from './pairs/rowBins';
+import { farGrid, operatingPoints, type OperatingPoints } from './metrics/operatingPoints';
+import { binningBounds } from './metrics/opisBounds';
+import { rocCurve, type RocCurve } from './metrics/roc';
+import { retrieval, R_CAP, type RetrievalPass } from './retrieval/retrieval';
 import { Rng } from '../data/rng';
 import { sharedRows } from './threads';
 
@@ -88,7 +88,7 @@ export interface EvalReport {
   opis: number;
   epsOpis: number;
   /**
-   * Recall@K (src/eval/retrieval.ts) over `items` queries, each against every other item: every
+   * Recall@K (src/eval/retrieval/retrieval.ts) over `items` queries, each against every other item: every
    * item (items = n), unless EvalOptions.recallSample asked for a seeded sample of queries
    * (`sampled`; absent in reports made before it, which used a 2,000-item subsample); `screened`
    * when a float32 screen ranked them (the tfjs paths: the same numbers, faster).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
 import { evaluateEmbeddings } from './evaluate';
-import { exactPairs } from './exact';
+import { exactPairs } from './pairs/exact';
 import { NonFiniteEmbeddingsError, nonFiniteRows } from './finite';
 
 function set(n: number, d: number, bad: Array<[number, number]>) {

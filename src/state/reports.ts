@@ -4,8 +4,8 @@
  * worker's message types (which name them again for the worker's side).
  */
 import type { Config } from './params';
-import type { GradientVsAlphaResult } from '../eval/gradientVsAlpha';
-import type { Extent } from '../eval/inputPlane';
+import type { GradientVsAlphaResult } from '../eval/views/gradientVsAlpha';
+import type { Extent } from '../eval/views/inputPlane';
 
 /** The tfjs backend in use and the WebGPU adapter seen, for the status bar. */
 export interface BackendInfo {

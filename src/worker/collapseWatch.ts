@@ -1,9 +1,9 @@
 /**
  * Watches a run for a collapsing embedding, as the step loop watches for divergence: it keeps the
- * recent step losses, and at each embedding refresh asks the detector of `src/eval/collapse.ts`.
+ * recent step losses, and at each embedding refresh asks the detector of `src/eval/views/collapse.ts`.
  * It speaks once per run, so a paused collapsed run can still be played on deliberately.
  */
-import { detectCollapse, expectedCollapsedLoss, COLLAPSE_LIMITS, type CollapseVerdict } from '../eval/collapse';
+import { detectCollapse, expectedCollapsedLoss, COLLAPSE_LIMITS, type CollapseVerdict } from '../eval/views/collapse';
 import type { EvalEmbeddings } from '../ml/trainer';
 import type { Config } from '../state/params';
 

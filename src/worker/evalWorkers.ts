@@ -1,13 +1,13 @@
 /**
  * The own-embeddings evaluation's two passes on every core, with workers nested in the
- * own-embeddings worker: the retrieval pass (src/eval/retrievalSplit.ts, retrieval.worker.ts) and
+ * own-embeddings worker: the retrieval pass (src/eval/retrieval/retrievalSplit.ts, retrieval.worker.ts) and
  * k-means's restarts (src/eval/clustering/split.ts, kmeans.worker.ts). Shared memory needs a
  * cross-origin isolated page (its server's headers, or its service worker); elsewhere both run in
  * the own-embeddings worker alone.
  */
-import { splitRetrieval } from '../eval/retrievalSplit';
+import { splitRetrieval } from '../eval/retrieval/retrievalSplit';
 import { splitClustering } from '../eval/clustering/split';
-import type { RetrievalPass } from '../eval/retrieval';
+import type { RetrievalPass } from '../eval/retrieval/retrieval';
 import type { ClusteringPass } from '../eval/clustering/restarts';
 import type { StartThread } from '../eval/threads';
 

@@ -6,7 +6,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../data/rng';
 import { evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
-import { EXACT_MAX_ITEMS } from '../eval/exact';
+import { EXACT_MAX_ITEMS } from '../eval/pairs/exact';
 import type { EvalEmbeddings } from '../ml/trainer';
 
 /** Seed of the evaluation subsample: fixed, so every run of a link evaluates the same items. */

@@ -7,8 +7,8 @@
 import { EmbeddingFileError, MAX_FILE_BYTES, parseLabels, parseVectors, type EmbeddingSet, type Labels, type Vectors } from '../data/embeddingFiles';
 import { threadsHere, workerClustering, workerRetrieval } from './evalWorkers';
 import { clusteringHere, evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
-import { fitProjection } from '../eval/projection';
-import { classCompactness, nearestCentroidAccuracy } from '../eval/compactness';
+import { fitProjection } from '../eval/views/projection';
+import { classCompactness, nearestCentroidAccuracy } from '../eval/views/compactness';
 import { EXACT_UP_TO } from './evaluation';
 import type { EmbeddingSnapshot } from './protocol';
 import type { OwnSetData, OwnSetInfo } from './ownProtocol';

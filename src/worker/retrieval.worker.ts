@@ -1,12 +1,12 @@
 /**
- * A share of the own-embeddings evaluation's retrieval pass (src/eval/retrievalSplit.ts), nested in
+ * A share of the own-embeddings evaluation's retrieval pass (src/eval/retrieval/retrievalSplit.ts), nested in
  * the own-embeddings worker (evalWorkers.ts): one job, its progress and verdicts posted back.
  * Its float32 screen runs on tfjs-wasm, one thread per worker (the workers are the threads).
  */
 import * as tf from '@tensorflow/tfjs';
 import './wasmSetup';
 import { tfCoarseCosines } from '../eval/kernels/coarseCosines';
-import { runRetrievalJob, type RetrievalThreadJob, type RetrievalThreadMessage } from '../eval/retrievalSplit';
+import { runRetrievalJob, type RetrievalThreadJob, type RetrievalThreadMessage } from '../eval/retrieval/retrievalSplit';
 
 /** The screen on tfjs-wasm; null where wasm does not start (the share is then ranked in float64 alone). */
 async function makeScreen(x: Float64Array, n: number, d: number) {

@@ -6,7 +6,7 @@
  */
 import type { Trainer, EvalEmbeddings } from '../ml/trainer';
 import { scheduleAt } from '../ml/schedule';
-import { classCentroids, nearestCentroid, planeGrid } from '../eval/inputPlane';
+import { classCentroids, nearestCentroid, planeGrid } from '../eval/views/inputPlane';
 import type { EmbeddingSnapshot, InputPlane } from './protocol';
 import { finishSnapshot, type SnapshotJob } from './snapshotView';
 

@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { zipfSet } from '../../../scripts/bench/zipfSet.mjs';
 import { tryWasmBackend } from '../../ml/testing';
-import { normaliseRows } from '../accumulate';
+import { normaliseRows } from '../pairs/accumulate';
 import { tfCentreProducts } from '../kernels/centreProducts';
 import { nmi } from './nmi';
 import { jsCentreProducts } from './products';

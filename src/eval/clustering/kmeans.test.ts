@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blobSet, rowsOf } from './testing';
 import { zipfSet } from '../../../scripts/bench/zipfSet.mjs';
 import { tryWasmBackend } from '../../ml/testing';
-import { normaliseRows } from '../accumulate';
+import { normaliseRows } from '../pairs/accumulate';
 import { tfCentreProducts } from '../kernels/centreProducts';
 import { restartSeeds } from './restarts';
 import * as ref from '../reference/clustering';

@@ -98,17 +98,20 @@ async function candidatePotentials(
   for (let b = 0, first = 0; first < n; b++, first += products.block) {
     const p = await products.blockProducts(b);
     const m = Math.min(n, first + products.block) - first;
-    for (let l = 0; l < count; l++) {
-      const rn = candidateNorms[l];
-      let pot = pots[l];
-      for (let q = 0, i = first; q < m; q++, i++) {
-        let dist = norms[i] + rn - 2 * p[q * count + l];
+    // Point by point, the candidates side by side (the products' and next's memory order); each
+    // candidate's sum still runs over the points in index order.
+    for (let q = 0, i = first; q < m; q++, i++) {
+      const ni = norms[i];
+      const di = d2[i];
+      const pq = q * count;
+      const nq = i * count;
+      for (let l = 0; l < count; l++) {
+        let dist = ni + candidateNorms[l] - 2 * p[pq + l];
         if (dist < 0) dist = 0;
-        if (d2[i] < dist) dist = d2[i];
-        next[i * count + l] = dist;
-        pot += dist;
+        if (di < dist) dist = di;
+        next[nq + l] = dist;
+        pots[l] += dist;
       }
-      pots[l] = pot;
     }
     ticks.onWork?.(m * count * d);
     if (ticks.between) await ticks.between();

@@ -1,6 +1,6 @@
 /** Sets for the k-means tests: seeded Gaussian blobs, as float32 rows and l2-normalised float64 ones. */
 import { Rng } from '../../data/rng';
-import { normaliseRows } from '../accumulate';
+import { normaliseRows } from '../pairs/accumulate';
 
 /** n items of C blobs around standard-normal centres in d dimensions, blob spread `noise`, labels drawn at random. */
 export function blobSet(seed: number, n: number, C: number, d: number, noise: number) {

@@ -6,7 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { CENTRE_BLOCK, type CentreProducts } from '../clustering/products';
-import { float32CosineBound } from '../retrievalScreened';
+import { float32CosineBound } from '../retrieval/retrievalScreened';
 
 /** Backends whose matMul is IEEE float32 (webgl may compute in half precision). */
 const FLOAT32_BACKENDS = new Set(['wasm', 'webgpu', 'cpu']);

@@ -8,9 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../data/rng';
 import { activeBackend, switchBackend } from '../../ml/nodeBackend';
 import { randomMatrix, tensorCount, tryWasmBackend } from '../../ml/testing';
-import { accumulateTf, normaliseRows } from '../accumulate';
-import { retrievalPass } from '../retrieval';
-import { float32CosineBound } from '../retrievalScreened';
+import { accumulateTf, normaliseRows } from '../pairs/accumulate';
+import { retrievalPass } from '../retrieval/retrieval';
+import { float32CosineBound } from '../retrieval/retrievalScreened';
 import { ITEM_BLOCK, tfCoarseCosines } from './coarseCosines';
 
 /** The largest |screen − float64 cosine| over every query against every item, and the bound. */

@@ -1,12 +1,12 @@
 /**
- * The retrieval pass's float32 screen (src/eval/retrievalScreened.ts) on tfjs: query rows times
+ * The retrieval pass's float32 screen (src/eval/retrieval/retrievalScreened.ts) on tfjs: query rows times
  * every item with `tf.matMul` in float32 on the active backend, read back with `await t.data()`.
  * The items are uploaded at the first product, once, transposed, in blocks of {@link ITEM_BLOCK}
  * (as cosineBlocks.ts does: on wasm, matMul(A, Bᵀ) is ~10× faster than matMul(A, B, false, true)),
  * so a screen handed on to threads that make their own costs nothing here.
  */
 import * as tf from '@tensorflow/tfjs';
-import { float32CosineBound, type CoarseCosines } from '../retrievalScreened';
+import { float32CosineBound, type CoarseCosines } from '../retrieval/retrievalScreened';
 
 /** Items per block: a product of 256 queries is then 4 MB. */
 export const ITEM_BLOCK = 4096;

@@ -1,5 +1,5 @@
 /**
- * The tfjs part of the evaluation's all-pairs path (`accumulateTf` in src/eval/accumulate.ts):
+ * The tfjs part of the evaluation's all-pairs path (`accumulateTf` in src/eval/pairs/accumulate.ts):
  * the cosine matrix of n unit rows computed block by block with `tf.matMul` in float32 on the
  * active backend and read back with `await t.data()` (never dataSync). What is done with each
  * block (binning, pacing) stays in accumulate.ts, in plain JS.

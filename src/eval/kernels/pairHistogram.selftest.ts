@@ -14,8 +14,8 @@
  */
 import type { CaseResult, KernelCase } from '../../ml/kernels/selftest/harness';
 import { Rng } from '../../data/rng';
-import { accumulateJs, normaliseRows } from '../accumulate';
-import { cosineBin, type PairHistograms } from '../pairHistograms';
+import { accumulateJs, normaliseRows } from '../pairs/accumulate';
+import { cosineBin, type PairHistograms } from '../pairs/pairHistograms';
 import { accumulateWgsl, type WgslAccumulateOptions } from './pairHistogram';
 
 /** Histograms of cosineBin(c − eps) (lo) and cosineBin(c + eps) (hi), c the float64 cosine. */

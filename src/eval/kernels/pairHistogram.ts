@@ -1,6 +1,6 @@
 /**
  * All-pairs cosine histograms on WebGPU (the WGSL producer of {@link PairHistograms}, SPEC
- * "Evaluation"): the same output as `accumulateJs` / `accumulateTf` (src/eval/accumulate.ts),
+ * "Evaluation"): the same output as `accumulateJs` / `accumulateTf` (src/eval/pairs/accumulate.ts),
  * computed by `pairHistogram.wgsl` inside tfjs's webgpu backend (src/ml/kernels/program.ts).
  *
  * Steps:
@@ -26,8 +26,8 @@
  * Webgpu backend only. Every tensor it creates is disposed before it returns or throws.
  */
 import * as tf from '@tensorflow/tfjs';
-import { normaliseRows } from '../accumulate';
-import { DEFAULT_BINS, emptyHistograms, type PairHistograms } from '../pairHistograms';
+import { normaliseRows } from '../pairs/accumulate';
+import { DEFAULT_BINS, emptyHistograms, type PairHistograms } from '../pairs/pairHistograms';
 import { flushAndWait, groups, runKernel, webgpuBackend } from '../../ml/kernels/program';
 import source from './pairHistogram.wgsl?raw';
 

@@ -35,7 +35,7 @@ export function percentileLinear(values: number[], p: number): number {
  * Binning: `edges[k] = (2·k)/bins − 1` (bins + 1 edges, edges[bins] = 1); a cosine c goes to bin
  * `floor((c + 1)/2 · bins)` clamped to [0, bins − 1] — so c = 1 (and a few ulp above, from
  * rounding) lands in the last bin, c ≤ −1 in the first — the same rule as the engine's
- * `cosineBin` (src/eval/pairHistograms.ts).
+ * `cosineBin` (src/eval/pairs/pairHistograms.ts).
  *
  * Choices SPEC leaves open: the queries are given by the caller (SPEC's Q = 200 sampled queries is
  * the caller's choice of indices; repeats are allowed and count as separate queries). `labels` is

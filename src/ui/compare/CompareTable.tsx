@@ -4,7 +4,7 @@ import { meanAndHalfRange, seedAgreement, type ClaimMetric } from '../../state/p
 import type { Controller } from '../run/controller';
 import { alignRuns, comparedStep, rowsInOrder, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
 import { useSides } from './sides';
-import { TAR_FARS } from '../../eval/roc';
+import { TAR_FARS } from '../../eval/metrics/roc';
 import { PRESET_BY_ID } from '../../state/presets';
 
 /** The two groups of rows: the all-pairs metrics (evaluated every `metricsEvery` steps) and the embedding refresh's (every `evalEvery`). */

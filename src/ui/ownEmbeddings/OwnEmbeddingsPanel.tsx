@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type DragEvent } from 'react';
 import { visibleText } from '../../state/notices';
-import { retrievalPassWords } from '../../eval/retrievalSplit';
+import { retrievalPassWords } from '../../eval/retrieval/retrievalSplit';
 import { useOwnSession, useOwnState } from './ownContext';
 import { describeSet, type LoadedSet, type Slot } from './session';
 import './own.css';

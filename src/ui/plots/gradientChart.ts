@@ -1,10 +1,10 @@
 /**
  * The gradient-vs-α view's drawing (GradientVsAlpha.tsx, HU Fig. 2): ‖∂ℓ/∂f̂‖ against the scale α
  * on a log axis, median and interquartile band per sample type, the α in force marked — from the
- * plain result of src/eval/gradientVsAlpha.ts. Pure d3 on an SVG element.
+ * plain result of src/eval/views/gradientVsAlpha.ts. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import { SAMPLE_TYPES, type GradientVsAlphaResult, type SampleType } from '../../eval/gradientVsAlpha';
+import { SAMPLE_TYPES, type GradientVsAlphaResult, type SampleType } from '../../eval/views/gradientVsAlpha';
 
 export const GRADIENT_SIZE: [number, number] = [420, 260];
 const [W, H] = GRADIENT_SIZE;

@@ -5,7 +5,7 @@
  * React, no DOM), shared by ThresholdTool.tsx and its summariser.
  */
 import type { EvalReport } from '../../eval/evaluate';
-import { DEFAULT_FARS } from '../../eval/operatingPoints';
+import { DEFAULT_FARS } from '../../eval/metrics/operatingPoints';
 import { empty, num, sentence, stepText, type Summariser } from './summaryKit';
 
 /** Share of the classes marked worst for each rate, as ε-OPIS pools them (at least one). */

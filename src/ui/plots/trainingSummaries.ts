@@ -3,7 +3,7 @@
  * gradient against α): a sentence and a table each, read from the page's state. Pure.
  */
 import { viewedSnapshot } from '../../state/store';
-import { SAMPLE_TYPES } from '../../eval/gradientVsAlpha';
+import { SAMPLE_TYPES } from '../../eval/views/gradientVsAlpha';
 import { empty, evenly, lastFinite, num, pct, sentence, stepText, trend, type PlotSummary, type Summariser } from './summaryKit';
 
 const NOT_TRAINED = 'Nothing yet — press Play or Step';

@@ -1,0 +1,185 @@
+/**
+ * The exact, sort-based all-pairs path (SPEC "Evaluation": "Exact for small sets"), for sets up to
+ * ~2,000 items (2M pairs, ~50 MB): every pair cosine in a Float64Array, sorted — no binning. It
+ * computes the cosines exactly as accumulateJs (and the reference) do — rows normalised with
+ * {@link normaliseRows}, dot products summed t = 0 … d−1 in float64 — so a histogram from
+ * accumulateJs is the exact path's cosines binned, bit for bit, and the binned metrics can be
+ * cross-checked against these.
+ *
+ * Cosines within 2⁻⁴⁰ of their neighbour in the sorted order form one tie group (ties.ts, SPEC:
+ * cosines equal in exact arithmetic must not be split by float rounding). The metric cores
+ * (prAuc.ts, calibration.ts, opis.ts) are reused: AP over the tie groups (one operating point
+ * each), and a {@link CountSource} whose levels are the distinct distances of the cosines as
+ * computed (per-class sorted distances, binary-searched) for the calibration range, utility, OPIS, ε-OPIS.
+ */
+import { assertFiniteEmbeddings } from '../finite';
+import { normaliseRows } from './accumulate';
+import { TIE_TOLERANCE } from './ties';
+import { sphereDistance, type CountSource, DEFAULT_FAR_HI, DEFAULT_FAR_LO } from './countSource';
+import { averagePrecisionFromGroups, prCurveFromGroups } from '../metrics/prAuc';
+import { calibrationRangeFrom, utilityCurvesFrom, type UtilityCurves } from '../metrics/calibration';
+import { epsOpisFrom, opisFrom, type EpsOpisOptions, type OpisOptions } from '../metrics/opis';
+
+export interface ExactPairs extends CountSource {
+  n: number;
+  /** Tie groups by cosine, DESCENDING (each its lowest cosine), with their positives / negatives (global, each pair once). */
+  cos: Float64Array;
+  pos: Float64Array;
+  neg: Float64Array;
+}
+
+/**
+ * Largest n the exact path accepts: it holds ~50 bytes per pair at its peak (≈ 100 MB at 2,000
+ * items, ≈ 160 MB at 2,500).
+ */
+export const EXACT_MAX_ITEMS = 2500;
+
+/** In place: cosines → their distances, ascending (cosines sorted descending give ascending distances). */
+function distancesAscending(cosines: Float64Array): Float64Array {
+  cosines.sort(); // ascending cosine
+  cosines.reverse();
+  for (let i = 0; i < cosines.length; i++) cosines[i] = sphereDistance(cosines[i]);
+  return cosines;
+}
+
+/** Number of entries of an ascending array that are ≤ d (binary search). */
+function countAtMost(sorted: Float64Array, d: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= d) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Every pair's cosine, sorted, with per-class sorted distances. Throws above {@link EXACT_MAX_ITEMS}
+ * and on non-finite rows (their ties would never end).
+ */
+export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: number, d: number, numClasses: number, unit?: Float64Array): ExactPairs {
+  if (n > EXACT_MAX_ITEMS) throw new RangeError(`exact path: ${n} items is more than ${EXACT_MAX_ITEMS}`);
+  assertFiniteEmbeddings(emb, n, d);
+  const x = unit ?? normaliseRows(emb, n, d);
+  const classCount = new Int32Array(numClasses);
+  for (let i = 0; i < n; i++) {
+    const y = labels[i];
+    if (!(Number.isInteger(y) && y >= 0 && y < numClasses)) throw new RangeError(`label ${y} of item ${i} is outside 0 … ${numClasses - 1}`);
+    classCount[y]++;
+  }
+  // Sizes: positives of t = C(n_t, 2), negatives of t = n_t (n − n_t).
+  const posOf = Array.from({ length: numClasses }, (_, t) => new Float64Array((classCount[t] * (classCount[t] - 1)) / 2));
+  const negOf = Array.from({ length: numClasses }, (_, t) => new Float64Array(classCount[t] * (n - classCount[t])));
+  const posFill = new Int32Array(numClasses);
+  const negFill = new Int32Array(numClasses);
+  let nPos = 0;
+  for (let t = 0; t < numClasses; t++) nPos += posOf[t].length;
+  const m = (n * (n - 1)) / 2;
+  const allPos = new Float64Array(nPos);
+  const allNeg = new Float64Array(m - nPos);
+  let ip = 0;
+  let ineg = 0;
+  for (let a = 0; a < n; a++) {
+    const la = labels[a];
+    const oa = a * d;
+    for (let b = a + 1; b < n; b++) {
+      const ob = b * d;
+      let s = 0;
+      for (let t = 0; t < d; t++) s += x[oa + t] * x[ob + t];
+      const lb = labels[b];
+      if (la === lb) {
+        allPos[ip++] = s;
+        posOf[la][posFill[la]++] = s;
+      } else {
+        allNeg[ineg++] = s;
+        negOf[la][negFill[la]++] = s;
+        negOf[lb][negFill[lb]++] = s;
+      }
+    }
+  }
+  // Global tie groups by cosine, descending (merge of the two sorted lists), chained (ties.ts).
+  allPos.sort();
+  allNeg.sort();
+  const cos: number[] = [];
+  const pos: number[] = [];
+  const neg: number[] = [];
+  let i = allPos.length - 1;
+  let j = allNeg.length - 1;
+  let previous = Infinity;
+  while (i >= 0 || j >= 0) {
+    const positive = j < 0 || (i >= 0 && allPos[i] >= allNeg[j]);
+    const c = positive ? allPos[i--] : allNeg[j--];
+    if (previous - c > TIE_TOLERANCE) {
+      cos.push(c);
+      pos.push(0);
+      neg.push(0);
+    }
+    // A group's threshold is its lowest cosine: the whole group is accepted there.
+    cos[cos.length - 1] = c;
+    if (positive) pos[pos.length - 1]++;
+    else neg[neg.length - 1]++;
+    previous = c;
+  }
+  // Global negative levels by DISTANCE, ascending (distinct cosines may share a distance).
+  const negDistAll = new Float64Array(allNeg.length);
+  for (let k = 0; k < allNeg.length; k++) negDistAll[k] = sphereDistance(allNeg[allNeg.length - 1 - k]);
+  const negDist: number[] = [];
+  const negCount: number[] = [];
+  for (let k = 0; k < negDistAll.length; ) {
+    let e = k;
+    while (e < negDistAll.length && negDistAll[e] === negDistAll[k]) e++;
+    negDist.push(negDistAll[k]);
+    negCount.push(e - k);
+    k = e;
+  }
+  const posDist = posOf.map(distancesAscending);
+  const negDistOf = negOf.map(distancesAscending);
+  return {
+    n,
+    numClasses,
+    cos: Float64Array.from(cos),
+    pos: Float64Array.from(pos),
+    neg: Float64Array.from(neg),
+    posTotal: Float64Array.from(posOf, (a) => a.length),
+    negTotal: Float64Array.from(negOf, (a) => a.length),
+    negDist: Float64Array.from(negDist),
+    negCount: Float64Array.from(negCount),
+    accepted(dd, accPos, accNeg) {
+      for (let t = 0; t < numClasses; t++) {
+        accPos[t] = countAtMost(posDist[t], dd);
+        accNeg[t] = countAtMost(negDistOf[t], dd);
+      }
+    },
+  };
+}
+
+/** Exact PR curve: one point per tie group, descending (reference `precisionRecallCurve`). */
+export function exactPrCurve(ex: ExactPairs): { precision: number[]; recall: number[]; threshold: number[] } {
+  return prCurveFromGroups(ex.pos, ex.neg, (i) => ex.cos[i]);
+}
+
+/** Exact AP (scikit-learn step sum; a tie group is one operating point). */
+export function exactAveragePrecision(ex: ExactPairs): number {
+  return averagePrecisionFromGroups(ex.pos, ex.neg);
+}
+
+/** Exact calibration range (reference `calibrationRange`: smallest distance with FAR ≥ far). */
+export function exactCalibrationRange(ex: ExactPairs, farLo = DEFAULT_FAR_LO, farHi = DEFAULT_FAR_HI): { dMin: number; dMax: number } {
+  return calibrationRangeFrom(ex, farLo, farHi);
+}
+
+/** Exact per-class utility curves on the given distance thresholds. */
+export function exactUtilityCurves(ex: ExactPairs, grid: number[]): UtilityCurves {
+  return utilityCurvesFrom(ex, grid);
+}
+
+/** Exact OPIS (reference `opis`). */
+export function exactOpis(ex: ExactPairs, opts: OpisOptions = {}): number {
+  return opisFrom(ex, opts);
+}
+
+/** Exact ε-OPIS (reference `epsOpis`). */
+export function exactEpsOpis(ex: ExactPairs, opts: EpsOpisOptions = {}): number {
+  return epsOpisFrom(ex, opts);
+}

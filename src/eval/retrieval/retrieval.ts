@@ -1,0 +1,287 @@
+/**
+ * Retrieval metrics over the whole gallery (SPEC "Evaluation"): Recall@K, and MAP@R and
+ * R-precision as pytorch-metric-learning's AccuracyCalculator defines them, from ONE blocked pass
+ * over every pair of items in plain TypeScript.
+ *
+ * - Every item is a query, ranked against every other item (itself excluded), by cosine of the
+ *   l2-normalised rows (normalised once by the caller, float64; the dot products are summed in
+ *   coordinate order, so a pair's cosine is the same number whichever item asks).
+ * - Ties (SPEC Recall@K; ties.ts): neighbours whose cosines lie within 2⁻⁴⁰ of each other in the
+ *   sorted order form a tie group, retrieved in index order, lower index first — so cosines equal
+ *   in exact arithmetic are not split by float rounding, and near-copies are not merged.
+ * - Recall@K: 1 when any of the K first neighbours shares the query's label; mean over every query
+ *   (an item alone in its class scores 0).
+ * - MAP@R, R-precision: for a query whose class has R other items, its R first neighbours:
+ *   R-precision = same-class among them / R; AP@R = (1/R) Σ_{i ≤ R} P(i)·rel(i), P(i) the precision
+ *   of the first i; both averaged over the queries whose class has another item (the others are
+ *   left out). R is capped at {@link R_CAP} = 1,000 per query, as pytorch-metric-learning's `k`
+ *   caps it (a class of more than 1,001 items is judged on its 1,000 nearest neighbours).
+ *
+ * The pass (its tiles in retrievalTiles.ts): the rows are cut into tiles of {@link TILE} items;
+ * for each tile pair I ≤ J the cosines are computed by a 4 × 4 register-blocked kernel (16
+ * independent sums, each still in coordinate order) and offered to both items' bounded selections of their best
+ * `cap = min(n − 1, max(R, K_max))` neighbours, and one more: an offer that beats the item's bar
+ * is appended, a full buffer (2·(cap + 1)) is cut back to its best cap + 1 by quickselect, whose
+ * worst becomes the bar, and the kept are ranked at the end by the tie rule. Memory is
+ * 2·Σ (cap + 1) entries (12 bytes each; cap ≤ max(1,000, K)), never n × n; above
+ * {@link RetrievalOptions.maxEntries} (default 8M entries, 96 MB) the queries are taken a block
+ * at a time against every item (twice the dot products, memory bounded by the block), with the
+ * same result. Given a fast float32 product
+ * ({@link RetrievalOptions.coarse}), retrievalScreened.ts ranks instead, without selections: blocks
+ * of queries against every item in float32, float64 dot products only where the float32 cosines
+ * cannot order two neighbours of which one shares the query's class and the other not — the same
+ * result again, several times faster; its float32 rows can bin the all-pairs histograms too.
+ */
+import { MAX_ITEMS, Selections } from './neighbourSelections';
+import { dotTile, offerBoth, rankWholeRow, tiledSweep, TILE } from './retrievalTiles';
+import { TieRanker } from '../pairs/ties';
+import { screenedSweep, screenedWork, type CoarseCosines } from './retrievalScreened';
+import { RowBins, type BinnedPairs, type RowBinning } from '../pairs/rowBins';
+
+export { TILE } from './retrievalTiles';
+
+/** MAP@R's R is capped at this many neighbours per query (pytorch-metric-learning's `k`). */
+export const R_CAP = 1000;
+/** Selection entries held at once by default (a cosine and an index, 12 bytes each: 96 MB). */
+export const MAX_ENTRIES = 1 << 23;
+
+export interface RetrievalOptions {
+  /** The K of Recall@K (positive integers). */
+  ks: number[];
+  /** Cap on R per query (default {@link R_CAP}). */
+  rCap?: number;
+  /**
+   * The queries (distinct item indices, ascending): default every item. Each is still ranked
+   * against EVERY other item of the set — a sample of queries, never of the gallery.
+   */
+  queries?: Int32Array;
+  /** Most selection keys held at once (default {@link MAX_ENTRIES}); above it, query blocks. */
+  maxEntries?: number;
+  /**
+   * A fast float32 product of the rows (tfjs matMul: src/eval/kernels/coarseCosines.ts): the pass
+   * then ranks with it (retrievalScreened.ts), the same numbers with most float64 dot products not made.
+   */
+  coarse?: CoarseCosines;
+  /**
+   * With `coarse`: also bin each query's float32 cosines with the items after it (rowBins.ts), so
+   * that passes whose queries are, together, every item bin every unordered pair once: the
+   * evaluation's all-pairs histograms without products of their own. Ignored without `coarse`.
+   */
+  binPairs?: RowBinning;
+  /** Awaited every `yieldMs` of work (default 50 ms) so that a worker can take messages. */
+  between?: () => Promise<void>;
+  yieldMs?: number;
+  /** Aborted: the pass stops at its next step and rejects (an evaluation whose other part failed). */
+  signal?: AbortSignal;
+  /** Fraction of the pass done, in [0, 1]. */
+  onProgress?: (fraction: number) => void;
+  /**
+   * The pass to run (default {@link retrievalPass}, in this thread): the CLI runs it on worker
+   * threads, each over a range of the queries (src/cli/evalThreads.ts), with the same result.
+   */
+  pass?: RetrievalPass;
+}
+
+/** A retrieval pass: {@link retrievalPass}, or one that splits its queries between threads. */
+export type RetrievalPass = (x: Float64Array, labels: ArrayLike<number>, n: number, d: number, opts: RetrievalOptions) => Promise<RetrievalPerQuery>;
+
+/** What the pass finds for each query (the arrays follow `queries`). */
+export interface RetrievalPerQuery {
+  queries: Int32Array;
+  /** Rank (0-based) of the first same-class neighbour within the query's `cap` first, or −1. */
+  firstHit: Int32Array;
+  /** The query's same-class others (its class size − 1). */
+  others: Int32Array;
+  /** R of the query: min(others, rCap); 0 = left out of MAP@R and R-precision. */
+  r: Int32Array;
+  /** R-precision of the query (NaN when r = 0). */
+  rPrecision: Float64Array;
+  /** AP@R of the query (NaN when r = 0). */
+  apAtR: Float64Array;
+  /** Whether a float32 screen ranked every query (RetrievalOptions.coarse): the same verdicts, faster. */
+  screened: boolean;
+  /** The pairs (query, later item) binned, when RetrievalOptions.binPairs asked and a screen ranked. */
+  pairs?: BinnedPairs;
+}
+
+/** The retrieval metrics of a set. */
+export interface Retrieval {
+  k: number[];
+  /** Recall@K for each K of `k`. */
+  recall: number[];
+  /** Queries the means are over (n, or the sample's size). */
+  items: number;
+  /** Mean AP@R and R-precision over the queries whose class has another item (NaN when none). */
+  mapAtR: number;
+  rPrecision: number;
+  /** Queries in MAP@R and R-precision. */
+  rItems: number;
+  /** The cap on R, and how many queries it capped. */
+  rCap: number;
+  capped: number;
+  /** Ranked with a float32 screen (the same numbers). */
+  screened: boolean;
+  /** Every unordered pair binned, when the pass was asked to (RetrievalOptions.binPairs) and could. */
+  pairs?: BinnedPairs;
+}
+
+/**
+ * The pass: for each query, its ranked neighbours' verdicts. `x` holds n unit rows (n × d,
+ * float64, normalised by the caller); labels are compared with ===.
+ */
+export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, n: number, d: number, opts: RetrievalOptions): Promise<RetrievalPerQuery> {
+  const ks = opts.ks;
+  for (const k of ks) if (!Number.isInteger(k) || k < 1) throw new Error(`retrieval: bad K ${k}`);
+  if (n >= MAX_ITEMS) throw new Error(`retrieval: at most ${MAX_ITEMS - 1} items`);
+  const rCap = opts.rCap ?? R_CAP;
+  if (!Number.isInteger(rCap) || rCap < 1) throw new Error(`retrieval: bad R cap ${rCap}`);
+  const kMax = ks.length ? Math.max(...ks) : 1;
+  const queries = opts.queries ?? Int32Array.from({ length: n }, (_, i) => i);
+  const m = queries.length;
+  for (let q = 0; q < m; q++) {
+    if (!(queries[q] >= 0 && queries[q] < n) || (q > 0 && queries[q] <= queries[q - 1])) throw new Error('retrieval: queries must be distinct item indices in ascending order');
+  }
+  const all = m === n;
+
+  // Class sizes → R and the selection size of each query.
+  const classSize = new Map<number, number>();
+  for (let i = 0; i < n; i++) classSize.set(labels[i], (classSize.get(labels[i]) ?? 0) + 1);
+  const others = new Int32Array(m);
+  const r = new Int32Array(m);
+  const cap = new Int32Array(m);
+  for (let q = 0; q < m; q++) {
+    others[q] = classSize.get(labels[queries[q]])! - 1;
+    r[q] = Math.min(others[q], rCap);
+    cap[q] = Math.min(n - 1, Math.max(r[q], kMax));
+  }
+
+  const out: RetrievalPerQuery = {
+    queries,
+    firstHit: new Int32Array(m).fill(-1),
+    others,
+    r,
+    rPrecision: new Float64Array(m).fill(NaN),
+    apAtR: new Float64Array(m).fill(NaN),
+    screened: opts.coarse !== undefined,
+  };
+  /** Query q's verdicts into out[q], from its neighbours' indices, best first (the first `count` of `ranked`). */
+  const finish = (q: number, ranked: Int32Array, count: number) => {
+    const own = labels[queries[q]];
+    const R = r[q];
+    let hits = 0;
+    let ap = 0;
+    for (let i = 0; i < count; i++) {
+      if (labels[ranked[i]] !== own) continue;
+      if (out.firstHit[q] < 0) out.firstHit[q] = i;
+      if (i < R) {
+        hits++;
+        ap += hits / (i + 1);
+      }
+    }
+    if (R > 0) {
+      out.rPrecision[q] = hits / R;
+      out.apAtR[q] = ap / R;
+    }
+  };
+  // Selections keep one neighbour more than a query needs, so that the ranking sees whether the
+  // tie group at its last place is whole (neighbourSelections.ts); when it may not be, that
+  // query's whole row is ranked instead.
+  const keep = cap.map((c) => Math.min(n - 1, c + 1));
+  let most = 0;
+  for (let q = 0; q < m; q++) most = Math.max(most, keep[q]);
+  const ranker = new TieRanker();
+  let indices = new Int32Array(most);
+  /** Slot s of `sel` (query q's neighbours) into out[q]. */
+  const finishSlot = (sel: Selections, s: number, q: number) => {
+    let count = sel.ranked(s, cap[q], indices, ranker);
+    if (count < 0) {
+      if (indices.length < n) indices = new Int32Array(n);
+      count = rankWholeRow(x, n, d, queries[q], cap[q], indices, ranker);
+    }
+    finish(q, indices, count);
+  };
+
+  const tile = new Float64Array(TILE * TILE);
+  const yieldMs = opts.yieldMs ?? 50;
+  let last = performance.now();
+  let done = 0;
+  let entries = 0; // (twice the selections' sizes: see Selections)
+  for (let q = 0; q < m; q++) entries += 2 * keep[q];
+  const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
+  const symmetric = all && entries <= maxEntries && !opts.coarse;
+  const binRows = opts.coarse && opts.binPairs ? new RowBins(labels, n, opts.binPairs) : undefined;
+  const total = opts.coarse ? screenedWork(n, queries, binRows) : symmetric ? (n * (n + 1)) / 2 : m * n;
+  const pace = async (work: number) => {
+    done += work;
+    if (opts.signal?.aborted) throw new Error('retrieval: stopped');
+    if (performance.now() - last < yieldMs) return;
+    opts.onProgress?.(Math.min(1, done / total));
+    if (opts.between) await opts.between();
+    last = performance.now();
+  };
+
+  if (opts.coarse) {
+    await screenedSweep(x, n, d, queries, cap, opts.coarse, pace, finish, { labels, binRows });
+    if (binRows) out.pairs = binRows.result();
+  } else if (symmetric) {
+    // Symmetric: every tile pair I ≤ J once, each cosine offered to both items.
+    const off = new Float64Array(n);
+    for (let i = 1; i < n; i++) off[i] = off[i - 1] + 2 * keep[i - 1];
+    const sel = new Selections(new Float64Array(entries), new Int32Array(entries), off, keep);
+    for (let a0 = 0; a0 < n; a0 += TILE) {
+      const na = Math.min(TILE, n - a0);
+      for (let b0 = a0; b0 < n; b0 += TILE) {
+        const nb = Math.min(TILE, n - b0);
+        dotTile(x, a0, na, x, b0, nb, d, tile, TILE);
+        offerBoth(tile, a0, na, b0, nb, sel);
+        await pace(na * nb);
+      }
+    }
+    for (let i = 0; i < n; i++) finishSlot(sel, i, i);
+  } else {
+    // Query blocks, each against every item; a block's selections fit in maxEntries (at least one query).
+    for (let q0 = 0; q0 < m; ) {
+      let q1 = q0;
+      let e = 0;
+      while (q1 < m && (q1 === q0 || e + 2 * keep[q1] <= maxEntries)) e += 2 * keep[q1++];
+      const off = new Float64Array(q1 - q0);
+      for (let s = 1; s < q1 - q0; s++) off[s] = off[s - 1] + 2 * keep[q0 + s - 1];
+      const sel = new Selections(new Float64Array(e), new Int32Array(e), off, keep.subarray(q0, q1));
+      await tiledSweep(x, n, d, queries, q0, q1, sel, tile, pace);
+      for (let s = 0; s < q1 - q0; s++) finishSlot(sel, s, q0 + s);
+      q0 = q1;
+    }
+  }
+  opts.onProgress?.(1);
+  return out;
+}
+
+/** Recall@K, MAP@R and R-precision of a pass's per-query verdicts. */
+export function summariseRetrieval(per: RetrievalPerQuery, ks: number[], rCap = R_CAP): Retrieval {
+  const m = per.queries.length;
+  const recall = ks.map((k) => {
+    let hits = 0;
+    for (let q = 0; q < m; q++) if (per.firstHit[q] >= 0 && per.firstHit[q] < k) hits++;
+    return m > 0 ? hits / m : NaN;
+  });
+  let rItems = 0;
+  let map = 0;
+  let rp = 0;
+  let capped = 0;
+  for (let q = 0; q < m; q++) {
+    if (per.r[q] === 0) continue;
+    rItems++;
+    map += per.apAtR[q];
+    rp += per.rPrecision[q];
+    if (per.others[q] > rCap) capped++;
+  }
+  const summary: Retrieval = { k: ks.slice(), recall, items: m, mapAtR: rItems ? map / rItems : NaN, rPrecision: rItems ? rp / rItems : NaN, rItems, rCap, capped, screened: per.screened };
+  if (per.pairs) summary.pairs = per.pairs;
+  return summary;
+}
+
+/** Recall@K, MAP@R and R-precision of n unit rows (see the file comment). */
+export async function retrieval(x: Float64Array, labels: ArrayLike<number>, n: number, d: number, opts: RetrievalOptions): Promise<Retrieval> {
+  const pass = opts.pass ?? retrievalPass;
+  return summariseRetrieval(await pass(x, labels, n, d, opts), opts.ks, opts.rCap ?? R_CAP);
+}
