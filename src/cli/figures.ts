@@ -1,6 +1,6 @@
 /**
  * The page's evaluation plots as standalone SVG files, drawn by the page's own d3 drawing functions
- * (src/ui/plots/*Chart.ts, each from its view's plain data, built here from the report) into a DOM
+ * (src/charts/*Chart.ts, each from its view's plain data, built here from the report) into a DOM
  * made by linkedom — one drawing code for the page and the files. The page's styles are CSS
  * classes; each file carries them in a `<style>` (the plots' rules from evaluation.css,
  * thresholdTool.css and styles.css, with the light theme's colours), so it needs nothing else. What the page paints on a canvas is written as vector paths and circles, as the
@@ -11,16 +11,16 @@ import { parseHTML } from 'linkedom';
 import evaluationCss from '../ui/plots/evaluation.css?raw';
 import thresholdCss from '../ui/plots/thresholdTool.css?raw';
 import pageCss from '../ui/styles.css?raw';
-import { drawPr } from '../ui/plots/prChart';
-import { drawUtility } from '../ui/plots/utilityChart';
-import { drawDistance } from '../ui/plots/distanceChart';
-import { drawOpisScatter as drawScatter } from '../ui/plots/opisChart';
-import { drawScores } from '../ui/plots/scoreChart';
-import { drawThreshold, THRESHOLD_SIZE } from '../ui/plots/thresholdChart';
-import { drawRoc } from '../ui/plots/rocChart';
-import { farLabel, thresholdView } from '../ui/plots/thresholdView';
-import { queryLinesMarkup } from '../ui/plots/scoreLines';
-import { classColour } from '../ui/plots/palette';
+import { drawPr } from '../charts/prChart';
+import { drawUtility } from '../charts/utilityChart';
+import { drawDistance } from '../charts/distanceChart';
+import { drawOpisScatter as drawScatter } from '../charts/opisChart';
+import { drawScores } from '../charts/scoreChart';
+import { drawThreshold, THRESHOLD_SIZE } from '../charts/thresholdChart';
+import { drawRoc } from '../charts/rocChart';
+import { farLabel, thresholdView } from '../charts/thresholdView';
+import { queryLinesMarkup } from '../charts/scoreLines';
+import { classColour } from '../charts/palette';
 import { embeddingView, type EmbeddedItems } from './embeddingFigure';
 import type { EvalReport } from '../eval/evaluate';
 import type { RunPoint } from '../state/store';

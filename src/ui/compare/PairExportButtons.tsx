@@ -3,11 +3,11 @@ import type { Controller } from '../run/controller';
 import { addNotice, usePlayground, type PlaygroundState } from '../../state/store';
 import { PRESET_BY_ID, presetRunIndex } from '../../state/presets';
 import { runLabel, runTitle } from '../../state/summary';
-import { classColour } from '../plots/palette';
+import { classColour } from '../../charts/palette';
 import { saveFile } from '../exports/download';
 import { svgToPng } from '../exports/plotExport';
-import { pairFigureSvg, pairHasContent, pairRunData, type PairFigure } from '../exports/pairFigure';
-import { A_COLOUR, B_COLOUR } from './pairChart';
+import { pairFigureSvg, pairHasContent, pairRunData, type PairFigure } from '../../charts/pairFigure';
+import { A_COLOUR, B_COLOUR } from '../../charts/pairChart';
 import { shareUrl } from '../run/pageLink';
 
 /** A run's name in the figure: its preset run's label ("α = 4") when it is one, else its settings in a few words. */

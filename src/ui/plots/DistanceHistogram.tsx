@@ -1,5 +1,5 @@
 import { SvgPlot } from './SvgPlot';
-import { distanceChartData, drawDistance, DISTANCE_SIZE } from './distanceChart';
+import { distanceChartData, drawDistance, DISTANCE_SIZE } from '../../charts/distanceChart';
 
 /**
  * Positive- and negative-pair distance distributions (TCM Fig. 10), overlaid. Negatives outnumber

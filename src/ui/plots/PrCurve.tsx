@@ -3,7 +3,7 @@ import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
-import { drawPr, prChartData, PR_SIZE } from './prChart';
+import { drawPr, prChartData, PR_SIZE } from '../../charts/prChart';
 
 /**
  * Precision vs recall over all pairs ranked by cosine (CE Fig. 4), drawn as the step function AP

@@ -3,8 +3,8 @@ import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
-import { paintQueryLines, SD_H, SD_W, type ScoreLines } from './scoreLines';
-import { drawScores, scoreChartData } from './scoreChart';
+import { paintQueryLines, SD_H, SD_W, type ScoreLines } from '../../charts/scoreLines';
+import { drawScores, scoreChartData } from '../../charts/scoreChart';
 
 const W = SD_W;
 const H = SD_H;

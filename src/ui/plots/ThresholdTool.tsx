@@ -3,9 +3,9 @@ import { useAppState, useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
-import { classColour, darkScheme } from './palette';
-import { defaultFars, farLabel, nearestFarIndex, pctText, thresholdView, type ThresholdView } from './thresholdView';
-import { drawThreshold, fix4, thresholdChartData, THRESHOLD_SIZE } from './thresholdChart';
+import { classColour, darkScheme } from '../../charts/palette';
+import { defaultFars, farLabel, nearestFarIndex, pctText, thresholdView, type ThresholdView } from '../../charts/thresholdView';
+import { drawThreshold, fix4, thresholdChartData, THRESHOLD_SIZE } from '../../charts/thresholdChart';
 import type { PlaygroundState } from '../../state/store';
 import './thresholdTool.css';
 

@@ -1,5 +1,5 @@
 import { SvgPlot } from './SvgPlot';
-import { drawUtility, utilityChartData, UTILITY_SIZE } from './utilityChart';
+import { drawUtility, utilityChartData, UTILITY_SIZE } from '../../charts/utilityChart';
 
 /**
  * Per-class utility U_t(d) (TCM Eq. 1) against the distance threshold, over the calibration range

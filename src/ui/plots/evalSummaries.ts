@@ -2,7 +2,7 @@
  * Text alternatives of the evaluation views (PR curve, score distributions, utility curves, distance
  * histograms, metrics over steps, the OPIS scatter): a sentence and a table each. Pure.
  */
-import { empty, evenly, num, pct, sentence, stepText, trend, type PlotSummary, type Summariser } from './summaryKit';
+import { empty, evenly, num, pct, sentence, stepText, trend, type PlotSummary, type Summariser } from '../../charts/summaryKit';
 
 const NO_EVALUATION = 'no evaluation yet — train a few steps';
 

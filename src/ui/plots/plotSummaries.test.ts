@@ -3,7 +3,7 @@ import { createPlaygroundStore, type PlaygroundState } from '../../state/store';
 import { defaultConfig } from '../../state/params';
 import { PLOT_IDS } from '../help/plotHelp';
 import { SUMMARISERS } from './plotSummaries';
-import { evenly, MAX_ROWS, num, trend } from './summaryKit';
+import { evenly, MAX_ROWS, num, trend } from '../../charts/summaryKit';
 import { distanceSummary, metricsSummary, precisionAt } from './evalSummaries';
 import { lossSummary } from './trainingSummaries';
 

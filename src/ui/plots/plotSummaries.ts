@@ -5,13 +5,13 @@
  * for the scatter, the snapshot for the embedding views).
  */
 import type { PlotId } from '../help/plotHelp';
-import type { Summariser } from './summaryKit';
+import type { Summariser } from '../../charts/summaryKit';
 import { accuracySummary, embeddingSummary, gradientSummary, inputPlaneSummary, lossSummary, timelineSummary } from './trainingSummaries';
 import { distanceSummary, metricsSummary, prSummary, scatterSummary, scoreSummary, utilitySummary } from './evalSummaries';
-import { thresholdSummary } from './thresholdView';
-import { rocSummary } from './rocChart';
+import { thresholdSummary } from '../../charts/thresholdView';
+import { rocSummary } from '../../charts/rocChart';
 
-export type { PlotSummary, PlotTable, Summariser } from './summaryKit';
+export type { PlotSummary, PlotTable, Summariser } from '../../charts/summaryKit';
 
 /** The summariser of each view. */
 export const SUMMARISERS: { readonly [K in PlotId]: Summariser } = {

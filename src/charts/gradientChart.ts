@@ -4,7 +4,7 @@
  * plain result of src/eval/gradientVsAlpha.ts. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import { SAMPLE_TYPES, type GradientVsAlphaResult, type SampleType } from '../../eval/gradientVsAlpha';
+import { SAMPLE_TYPES, type GradientVsAlphaResult, type SampleType } from '../eval/gradientVsAlpha';
 
 export const GRADIENT_SIZE: [number, number] = [420, 260];
 const [W, H] = GRADIENT_SIZE;

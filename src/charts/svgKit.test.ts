@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import * as d3 from 'd3';
 import { escapeXml, pngSize, pointsMarkup, scaleFromTicks, spreadIndices, styleDeclarations, titleBand, wrapRuns, wrapText } from './svgKit';
 import { axisMarkup, inputPlaneMarkup, timelineMarkup, type Inks } from './viewMarkup';
-import { plotHasContent } from './exportable';
-import { PLOT_IDS } from '../help/plotHelp';
-import { createPlaygroundStore } from '../../state/store';
-import { defaultConfig } from '../../state/params';
-import type { EmbeddingSnapshot, InputPlane } from '../../worker/protocol';
+import { plotHasContent } from '../ui/exports/exportable';
+import { PLOT_IDS } from '../ui/help/plotHelp';
+import { createPlaygroundStore } from '../state/store';
+import { defaultConfig } from '../state/params';
+import type { EmbeddingSnapshot, InputPlane } from '../worker/protocol';
 
 const inks: Inks = { colour: (c) => ['#111111', '#222222', '#333333'][c % 3], ink: '#000000', muted: '#555555', line: '#cccccc' };
 const count = (s: string, re: RegExp) => (s.match(re) ?? []).length;

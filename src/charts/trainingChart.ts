@@ -4,7 +4,7 @@
  * SVG element.
  */
 import * as d3 from 'd3';
-import type { History } from '../../state/store';
+import type { History } from '../state/store';
 import { downsample, layer, type One } from './series';
 
 /** The loss view's size; the accuracy view is 3/4 as high. */

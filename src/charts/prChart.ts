@@ -4,8 +4,8 @@
  * (src/cli/figures.ts) draw the same thing without a training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { EvalReport } from '../../eval/evaluate';
-import type { PinnedCurve, PlaygroundState } from '../../state/store';
+import type { EvalReport } from '../eval/evaluate';
+import type { PinnedCurve, PlaygroundState } from '../state/store';
 
 /** The view's viewBox (width, height). */
 export const PR_SIZE: [number, number] = [420, 260];

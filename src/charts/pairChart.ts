@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { downsample, layer } from '../plots/series';
+import { downsample, layer } from './series';
 
 /** A series to draw: x and y values of equal length, and how to tell it apart. */
 export interface Series {

@@ -7,7 +7,7 @@
  * the SVG and the files write them as paths (scoreLines.ts). Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { PlaygroundState } from '../../state/store';
+import type { PlaygroundState } from '../state/store';
 import { layer } from './series';
 import { polyline, scoreScales, SD_H, SD_M, SD_W, type ScoreLines } from './scoreLines';
 

@@ -4,8 +4,8 @@
  * each class, with the classes it serves worst marked. Also the view's text alternative. Pure (no
  * React, no DOM), shared by ThresholdTool.tsx and its summariser.
  */
-import type { EvalReport } from '../../eval/evaluate';
-import { DEFAULT_FARS } from '../../eval/operatingPoints';
+import type { EvalReport } from '../eval/evaluate';
+import { DEFAULT_FARS } from '../eval/operatingPoints';
 import { empty, num, sentence, stepText, type Summariser } from './summaryKit';
 
 /** Share of the classes marked worst for each rate, as ε-OPIS pools them (at least one). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../data/rng';
-import { evaluateEmbeddings } from '../../eval/evaluate';
-import { createPlaygroundStore, type PlaygroundState } from '../../state/store';
-import { defaultConfig } from '../../state/params';
+import { Rng } from '../data/rng';
+import { evaluateEmbeddings } from '../eval/evaluate';
+import { createPlaygroundStore, type PlaygroundState } from '../state/store';
+import { defaultConfig } from '../state/params';
 import { farLabel, MAX_TABLE_ROWS, nearestFarIndex, pctText, thresholdSummary, thresholdView } from './thresholdView';
 
 /** A report of C classes whose spread grows with the class index (class C − 1 is the loosest). */

@@ -10,8 +10,8 @@
  * (classLegend.ts).
  */
 import * as d3 from 'd3';
-import { escapeXml, type PointMark } from '../exports/svgKit';
-import { axisMarkup, type Inks, type ViewMarkup } from '../exports/viewMarkup';
+import { escapeXml, type PointMark } from './svgKit';
+import { axisMarkup, type Inks, type ViewMarkup } from './viewMarkup';
 import { classLegend, colouredPointsMarkup, colouringOf, LEGEND_ROW, type ClassColouring, type ClassLegend } from './classLegend';
 import { otherColour } from './palette';
 

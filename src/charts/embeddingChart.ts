@@ -8,7 +8,7 @@ import * as d3 from 'd3';
 import { classColour, otherColour } from './palette';
 import { className, embeddingClasses, embeddingScales, EMBEDDING_SIZE } from './embeddingMarkup';
 import { colourOf, LEGEND_ROW, type LegendRow } from './classLegend';
-import type { EmbeddingSnapshot } from '../../worker/protocol';
+import type { EmbeddingSnapshot } from '../worker/protocol';
 import { layer } from './series';
 
 const SIZE = EMBEDDING_SIZE;

@@ -4,7 +4,7 @@
  * without a training run. Marks TAR at SPEC's FARs (1e-4, 1e-3, 1e-2: the curve's `marks`). Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { RocCurve } from '../../eval/roc';
+import type { RocCurve } from '../eval/roc';
 import { layer } from './series';
 import { empty, num, pct, sentence, type Summariser } from './summaryKit';
 

@@ -5,9 +5,9 @@
  * Pure (no DOM): the class map of the input plane comes in as an image URL.
  */
 import * as d3 from 'd3';
-import type { EmbeddingSnapshot, InputPlane } from '../../worker/protocol';
+import type { EmbeddingSnapshot, InputPlane } from '../worker/protocol';
 import { escapeXml, pointsMarkup, spreadIndices, type LinearMap, type PointMark } from './svgKit';
-import { colouredPointsMarkup, colouringOf } from '../plots/classLegend';
+import { colouredPointsMarkup, colouringOf } from './classLegend';
 
 /** Colours the builders need: class colours, and the page's ink, muted ink and rule line. */
 export interface Inks {

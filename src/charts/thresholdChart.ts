@@ -6,7 +6,7 @@
  * training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { PlaygroundState } from '../../state/store';
+import type { PlaygroundState } from '../state/store';
 import { classColour } from './palette';
 import { layer } from './series';
 import { farLabel, pctText, thresholdView, type ThresholdView } from './thresholdView';

@@ -8,7 +8,7 @@
  * classes and one grey entry, "N other classes". Pure (no DOM): the page's view
  * (EmbeddingPlot.tsx) and its markup for files (embeddingMarkup.ts) share it.
  */
-import { pointsMarkup, type PointMark } from '../exports/svgKit';
+import { pointsMarkup, type PointMark } from './svgKit';
 import { CLASS_COLOURS, otherColour } from './palette';
 
 /** Colours in the palette: the most classes told apart by colour. */

@@ -4,7 +4,7 @@
  * SVG files draw it too. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { RunPoint } from '../../state/store';
+import type { RunPoint } from '../state/store';
 
 export const SCATTER_SIZE: [number, number] = [420, 260];
 const [W, H] = SCATTER_SIZE;

@@ -4,7 +4,7 @@
  * points — from the plain grid the worker computes. Canvas 2-D only.
  */
 import { classColour } from './palette';
-import type { InputPlane as Plane } from '../../worker/protocol';
+import type { InputPlane as Plane } from '../worker/protocol';
 
 /** The plane's side in CSS pixels. */
 export const PLANE_SIZE = 300;

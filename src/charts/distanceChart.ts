@@ -5,7 +5,7 @@
  * a training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { PlaygroundState } from '../../state/store';
+import type { PlaygroundState } from '../state/store';
 import { layer } from './series';
 
 /** The view's viewBox (width, height). */

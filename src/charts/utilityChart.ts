@@ -5,8 +5,8 @@
  * (src/cli/figures.ts) draw the same thing without a training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { EvalReport } from '../../eval/evaluate';
-import type { PlaygroundState } from '../../state/store';
+import type { EvalReport } from '../eval/evaluate';
+import type { PlaygroundState } from '../state/store';
 import { classColour } from './palette';
 
 /** The view's viewBox (width, height). */

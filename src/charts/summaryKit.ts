@@ -2,7 +2,7 @@
  * The parts every plot's text alternative is made of (see plotSummaries.ts): what a summariser
  * returns, and number formats and row thinning shared by them. Pure (no React, no DOM).
  */
-import type { PlaygroundState } from '../../state/store';
+import type { PlaygroundState } from '../state/store';
 
 /** The numbers a plot draws, as a table: a header row, then rows of text cells (first cell = row header). */
 export interface PlotTable {

@@ -45,7 +45,7 @@ function closestPair(palette: readonly string[], vision: number[][]): number {
 
 /** The dark scheme's panel colour, read from the stylesheet so that the test follows it. */
 function darkPanel(): string {
-  const css = readFileSync(new URL('../styles.css', import.meta.url), 'utf8');
+  const css = readFileSync(new URL('../ui/styles.css', import.meta.url), 'utf8');
   const dark = css.slice(css.indexOf('prefers-color-scheme: dark'));
   const m = /--panel:\s*(#[0-9a-fA-F]{6})/.exec(dark);
   if (!m) throw new Error('no --panel in the dark scheme of styles.css');

@@ -4,7 +4,7 @@
  * {@link EvalSeries}. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { EvalSeries } from '../../state/store';
+import type { EvalSeries } from '../state/store';
 import { downsample, finitePoints, layer, MAX_MARKERS } from './series';
 
 export const METRICS_SIZE: [number, number] = [420, 260];

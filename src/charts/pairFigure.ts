@@ -7,12 +7,12 @@
  * data (pairRunData) and the colours, and turns the SVG into a PNG as every export does.
  */
 import * as d3 from 'd3';
-import { downsample } from '../plots/series';
-import { embeddingMarkup, embeddingScales, projectionText, EMBEDDING_SIZE, type EmbeddingPoints } from '../plots/embeddingMarkup';
-import { viewedSnapshot, type PlaygroundState } from '../../state/store';
+import { downsample } from './series';
+import { embeddingMarkup, embeddingScales, projectionText, EMBEDDING_SIZE, type EmbeddingPoints } from './embeddingMarkup';
+import { viewedSnapshot, type PlaygroundState } from '../state/store';
 import { SVG_NS, escapeXml, titleBand, type TextRun } from './svgKit';
 import { axisMarkup, type Inks } from './viewMarkup';
-import { overlayScales } from '../compare/pairChart';
+import { overlayScales } from './pairChart';
 
 /** One run of the pair, as plain data. */
 export interface PairRunData {
