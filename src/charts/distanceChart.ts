@@ -5,7 +5,6 @@
  * a training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { PlaygroundState } from '../state/store';
 import { layer } from './series';
 
 /** The view's viewBox (width, height). */
@@ -20,11 +19,6 @@ export interface DistanceChartData {
   /** Positive (same-class) and negative pairs per bin, as counts (the view normalises each to its total). */
   pos: number[];
   neg: number[];
-}
-
-/** The page's state → the view's data: the latest evaluation's histograms, or null before one. */
-export function distanceChartData(s: PlaygroundState): DistanceChartData | null {
-  return s.evaluation?.distance ?? null;
 }
 
 /** Counts as fractions of their total (all zeros stay zeros). */

@@ -1,14 +1,13 @@
 /**
  * The embedding view's drawing (EmbeddingPlot.tsx): the evaluation items' points on a canvas, the
- * frame, axes, class weights and legend in SVG over it — from a plain {@link EmbeddingSnapshot}
+ * frame, axes, class weights and legend in SVG over it — from a plain {@link StepEmbedding}
  * (a run's, or a set of one's own). The geometry and colours are embeddingMarkup.ts's, which the
  * SVG exports and the CLI draw with.
  */
 import * as d3 from 'd3';
 import { classColour, otherColour } from './palette';
-import { className, embeddingClasses, embeddingScales, EMBEDDING_SIZE } from './embeddingMarkup';
+import { className, embeddingClasses, embeddingScales, EMBEDDING_SIZE, type StepEmbedding } from './embeddingMarkup';
 import { colourOf, LEGEND_ROW, type LegendRow } from './classLegend';
-import type { EmbeddingSnapshot } from '../worker/protocol';
 import { layer } from './series';
 
 const SIZE = EMBEDDING_SIZE;
@@ -21,7 +20,7 @@ const PAD = 28;
  * column right of the plotted square, never over the points; beyond ten classes the ten largest in
  * colour and the rest grey, drawn first, beneath them.
  */
-export function drawEmbedding(snap: EmbeddingSnapshot | null, ghost: EmbeddingSnapshot | null, canvas: HTMLCanvasElement, svgEl: SVGSVGElement, box: HTMLDivElement) {
+export function drawEmbedding(snap: StepEmbedding | null, ghost: StepEmbedding | null, canvas: HTMLCanvasElement, svgEl: SVGSVGElement, box: HTMLDivElement) {
   const ctx = canvas.getContext('2d')!;
   const dpr = window.devicePixelRatio || 1;
   if (canvas.width !== SIZE * dpr) {

@@ -35,6 +35,14 @@ export interface EmbeddingPoints {
   classNames?: readonly string[];
 }
 
+/** The view at a training step: the points, and the class weights (m × 2; empty for pair losses). */
+export type StepEmbedding = EmbeddingPoints & {
+  step: number;
+  weights: ArrayLike<number>;
+  /** A loaded set's name, which the caption shows instead of the step. */
+  label?: string;
+};
+
 /** The plotted square (px) and where the legend stands, right of it. */
 export interface EmbeddingLayout {
   left: number;

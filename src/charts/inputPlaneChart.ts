@@ -4,7 +4,7 @@
  * points — from the plain grid the worker computes. Canvas 2-D only.
  */
 import { classColour } from './palette';
-import type { InputPlane as Plane } from '../worker/protocol';
+import type { ClassPlane } from './viewMarkup';
 
 /** The plane's side in CSS pixels. */
 export const PLANE_SIZE = 300;
@@ -14,7 +14,7 @@ export const PLANE_SIZE = 300;
  * assigned class, faint, then the training points. Returns the sentence that says what the colours
  * are (or that the plane is not there yet).
  */
-export function paintInputPlane(canvas: HTMLCanvasElement, plane: Plane | null): string {
+export function paintInputPlane(canvas: HTMLCanvasElement, plane: ClassPlane | null): string {
   const SIZE = PLANE_SIZE;
   const ctx = canvas.getContext('2d')!;
   ctx.clearRect(0, 0, SIZE, SIZE);

@@ -1,17 +1,26 @@
 /**
  * The metrics-over-steps view's drawing (MetricsOverSteps.tsx): AP, R@1 and NMI on the left axis,
  * OPIS and ε-OPIS on the right, at each evaluated step, with a hover readout — from a run's plain
- * {@link EvalSeries}. Pure d3 on an SVG element.
+ * {@link MetricSeries}. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { EvalSeries } from '../state/store';
 import { downsample, finitePoints, layer, MAX_MARKERS } from './series';
 
 export const METRICS_SIZE: [number, number] = [420, 260];
 const [W, H] = METRICS_SIZE;
 const M = { top: 30, right: 52, bottom: 36, left: 46 };
 
-type Key = Exclude<keyof EvalSeries, 'step'>;
+/** What the view reads of a run's periodic evaluations: each metric at each evaluated step. */
+export interface MetricSeries {
+  step: number[];
+  ap: number[];
+  opis: number[];
+  epsOpis: number[];
+  recallAt1: number[];
+  nmi: number[];
+}
+
+type Key = Exclude<keyof MetricSeries, 'step'>;
 /** Left axis: scores in [0, 1]. Right axis: OPIS and ε-OPIS, orders of magnitude smaller, dashed. */
 const SERIES: { key: Key; label: string; colour: string; right: boolean }[] = [
   { key: 'ap', label: 'AP', colour: '#0077BB', right: false },
@@ -22,7 +31,7 @@ const SERIES: { key: Key; label: string; colour: string; right: boolean }[] = [
 ];
 
 /** Draws `es` into `svgEl` (viewBox {@link METRICS_SIZE}). */
-export function drawMetricsOverSteps(es: EvalSeries, svgEl: SVGSVGElement) {
+export function drawMetricsOverSteps(es: MetricSeries, svgEl: SVGSVGElement) {
   // Elements are created once and updated on each redraw; per-point markers only for short series.
   const svg = d3.select(svgEl);
   svgEl.dataset.points = String(es.step.length);
@@ -107,7 +116,7 @@ export function drawMetricsOverSteps(es: EvalSeries, svgEl: SVGSVGElement) {
 /** A hover readout of the evaluation nearest the pointer: a fixed handful of elements, however long the run. */
 function readout(
   svg: d3.Selection<SVGSVGElement, unknown, null, undefined>,
-  es: EvalSeries,
+  es: MetricSeries,
   x: d3.ScaleLinear<number, number>,
   scale: (sr: (typeof SERIES)[number]) => d3.ScaleLinear<number, number>,
 ) {

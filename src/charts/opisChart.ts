@@ -1,17 +1,23 @@
 /**
  * The threshold-consistency-vs-error view's drawing (OpisScatter.tsx, TCM Fig. 3): one point per
- * recorded run, error (100 − R@1) to the right, OPIS up — from plain {@link RunPoint}s, so the CLI's
+ * recorded run, error (100 − R@1) to the right, OPIS up — from plain {@link ScatterPoint}s, so the CLI's
  * SVG files draw it too. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { RunPoint } from '../state/store';
+
+/** One run in the scatter: its label, error (100 − Recall@1, in percent) and OPIS. */
+export interface ScatterPoint {
+  label: string;
+  error: number;
+  opis: number;
+}
 
 export const SCATTER_SIZE: [number, number] = [420, 260];
 const [W, H] = SCATTER_SIZE;
 const M = { top: 12, right: 14, bottom: 36, left: 56 };
 
 /** Draws the OPIS-vs-error scatter of `points` into `svgEl` (viewBox {@link SCATTER_SIZE}); `box` says how many it drew. */
-export function drawOpisScatter(points: RunPoint[], svgEl: SVGSVGElement, box: HTMLElement) {
+export function drawOpisScatter(points: readonly ScatterPoint[], svgEl: SVGSVGElement, box: HTMLElement) {
   const svg = d3.select(svgEl);
   svg.selectAll('*').remove();
   const pts = points.filter((p) => Number.isFinite(p.error) && Number.isFinite(p.opis));

@@ -1,15 +1,14 @@
 /**
- * A comparison saved as ONE figure (issue 18, "save the lesson"): runs A and B side by side — their
+ * A comparison saved as ONE figure ("save the lesson"): runs A and B side by side — their
  * embeddings, each under its run's label and step — and below them the loss, PR-AUC/OPIS over
  * training and the PR curves with A and B overlaid in their two colours, under a title band that
  * says what is compared. Drawn from plain data (no DOM, no page styles: every colour and size is written
  * into the markup), so the file opens anywhere and the drawing is unit-tested; the page gathers the
- * data (pairRunData) and the colours, and turns the SVG into a PNG as every export does.
+ * data (pairRunData in src/ui/compare/PairExportButtons.tsx) and the colours, and turns the SVG into a PNG as every export does.
  */
 import * as d3 from 'd3';
 import { downsample } from './series';
-import { embeddingMarkup, embeddingScales, projectionText, EMBEDDING_SIZE, type EmbeddingPoints } from './embeddingMarkup';
-import { viewedSnapshot, type PlaygroundState } from '../state/store';
+import { embeddingMarkup, embeddingScales, projectionText, EMBEDDING_SIZE, type StepEmbedding } from './embeddingMarkup';
 import { SVG_NS, escapeXml, titleBand, type TextRun } from './svgKit';
 import { axisMarkup, type Inks } from './viewMarkup';
 import { overlayScales } from './pairChart';
@@ -26,7 +25,7 @@ export interface PairRunData {
   colour: string;
   ink: string;
   /** The embedding shown (at `embedding.step`, which may lag `step` by a refresh), with the class weights (m × 2; empty for pair losses). */
-  embedding: (EmbeddingPoints & { step: number; weights: ArrayLike<number> }) | null;
+  embedding: StepEmbedding | null;
   accuracy: number | null;
   compactness: number | null;
   loss: { step: ArrayLike<number>; value: ArrayLike<number> };
@@ -215,26 +214,3 @@ export function pairFigureSvg(spec: PairFigureSpec): PairFigure {
     `</svg>\n`;
   return { text, width: W, height: H };
 }
-
-/** A run's data for the figure, from its state; `label` names it (without its step). */
-export function pairRunData(s: PlaygroundState, tag: string, label: string, colour: string, ink: string): PairRunData {
-  const snap = viewedSnapshot(s);
-  return {
-    tag,
-    label,
-    step: s.step,
-    colour,
-    ink,
-    embedding: snap
-      ? { dim: snap.dim, projection: snap.projection, explained: snap.explained, points: snap.points, labels: snap.labels, weights: snap.weights, step: snap.step, classNames: snap.classNames }
-      : null,
-    accuracy: snap ? snap.accuracy : null,
-    compactness: snap ? snap.compactness : null,
-    loss: { step: s.history.step, value: s.history.loss },
-    metrics: { step: s.evalSeries.step, ap: s.evalSeries.ap, opis: s.evalSeries.opis },
-    pr: s.evaluation ? { recall: s.evaluation.pr.recall, precision: s.evaluation.pr.precision, ap: s.evaluation.ap, step: s.evaluation.step } : null,
-  };
-}
-
-/** True when the pair has anything to draw (an embedding or a step in either run). */
-export const pairHasContent = (a: PlaygroundState, b: PlaygroundState): boolean => [a, b].some((s) => viewedSnapshot(s) !== null || s.history.step.length > 0);

@@ -5,7 +5,6 @@
  */
 import * as d3 from 'd3';
 import type { EvalReport } from '../eval/evaluate';
-import type { PinnedCurve, PlaygroundState } from '../state/store';
 
 /** The view's viewBox (width, height). */
 export const PR_SIZE: [number, number] = [420, 260];
@@ -15,17 +14,20 @@ const M = { top: 12, right: 14, bottom: 36, left: 46 };
 /** What the view reads of an evaluation: the curve, its AP, the pair counts (chance level) and how AP was computed. */
 export type PrEvaluation = Pick<EvalReport, 'pr' | 'ap' | 'pairs' | 'positives' | 'path' | 'bins'>;
 
+/** A PR curve kept for comparison while another run trains: its label, AP and curve. */
+export interface PinnedPr {
+  label: string;
+  ap: number;
+  precision: number[];
+  recall: number[];
+}
+
 /** The PR view's data: the current evaluation's curve (null before the first) and the pinned curves drawn over it. */
 export interface PrChartData {
   /** The current run's evaluation; null draws only the pinned curves (or the empty state). */
   evaluation: PrEvaluation | null;
   /** Earlier runs' curves kept for comparison, oldest first (their colours follow this order). */
-  pinned: readonly PinnedCurve[];
-}
-
-/** The page's state → the view's data (the latest evaluation and the pinned curves). */
-export function prChartData(s: PlaygroundState): PrChartData {
-  return { evaluation: s.evaluation, pinned: s.pinned };
+  pinned: readonly PinnedPr[];
 }
 
 /** How the report's AP was computed, for the legend (SPEC: binned results state their binning). */

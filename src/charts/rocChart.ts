@@ -6,7 +6,7 @@
 import * as d3 from 'd3';
 import type { RocCurve } from '../eval/roc';
 import { layer } from './series';
-import { empty, num, pct, sentence, type Summariser } from './summaryKit';
+import { pct } from './summaryKit';
 
 export const ROC_SIZE: [number, number] = [420, 260];
 const M = { top: 28, right: 14, bottom: 36, left: 54 };
@@ -64,18 +64,3 @@ export function drawRoc(svgEl: SVGSVGElement, curve: RocCurve | null): void {
     .attr('y', (_, i) => 13 * i)
     .text((m) => `TAR ${pct(m.tar)} at FAR ${m.far}`);
 }
-
-/** The view in words and as a table (SPEC's FARs, then the curve thinned). */
-export const rocSummary: Summariser = {
-  key: (s) => [s.evaluation],
-  summarise: ({ evaluation: e }) => {
-    const columns = ['FAR', 'TAR', 'threshold (distance)'];
-    const curve = e?.roc;
-    if (!e || !curve || curve.far.length === 0) return empty('ROC / DET: no evaluation yet.', columns);
-    const per = Math.max(1, Math.ceil(curve.far.length / 16));
-    return {
-      text: sentence([`ROC over ${curve.negatives.toLocaleString('en-US')} negative pairs`, ...curve.marks.map((m) => `TAR ${pct(m.tar)} at FAR ${m.far}`)]),
-      table: { columns, rows: curve.far.filter((_, i) => i % per === 0 || i === curve.far.length - 1).map((f) => { const i = curve.far.indexOf(f); return [num(f), pct(curve.tar[i]), num(curve.distance[i])]; }) },
-    };
-  },
-};

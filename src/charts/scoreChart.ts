@@ -7,7 +7,6 @@
  * the SVG and the files write them as paths (scoreLines.ts). Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { PlaygroundState } from '../state/store';
 import { layer } from './series';
 import { polyline, scoreScales, SD_H, SD_M, SD_W, type ScoreLines } from './scoreLines';
 
@@ -20,11 +19,6 @@ export interface ScoreChartData extends ScoreLines {
   /** The 5th and 95th percentile across queries of the count in each bin (the bold curves). */
   p5: number[];
   p95: number[];
-}
-
-/** The page's state → the view's data: the latest evaluation's score distribution, or null before one. */
-export function scoreChartData(s: PlaygroundState): ScoreChartData | null {
-  return s.evaluation?.scoreDistribution ?? null;
 }
 
 /**

@@ -1,9 +1,7 @@
 /**
  * The parts every plot's text alternative is made of (see plotSummaries.ts): what a summariser
- * returns, and number formats and row thinning shared by them. Pure (no React, no DOM).
+ * returns (a sentence and a table), and number formats and row thinning shared by them. Pure (no React, no DOM).
  */
-import type { PlaygroundState } from '../state/store';
-
 /** The numbers a plot draws, as a table: a header row, then rows of text cells (first cell = row header). */
 export interface PlotTable {
   readonly columns: readonly string[];
@@ -14,12 +12,6 @@ export interface PlotTable {
 export interface PlotSummary {
   readonly text: string;
   readonly table: PlotTable;
-}
-
-/** How one plot is summarised: `key` changes whenever the summary may have (compared element-wise). */
-export interface Summariser {
-  readonly key: (s: PlaygroundState) => readonly unknown[];
-  readonly summarise: (s: PlaygroundState) => PlotSummary;
 }
 
 /** Tables keep at most this many rows: enough to follow a curve, few enough to read. */

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as d3 from 'd3';
 import { escapeXml, pngSize, pointsMarkup, scaleFromTicks, spreadIndices, styleDeclarations, titleBand, wrapRuns, wrapText } from './svgKit';
-import { axisMarkup, inputPlaneMarkup, timelineMarkup, type Inks } from './viewMarkup';
-import { plotHasContent } from '../ui/exports/exportable';
-import { PLOT_IDS } from '../ui/help/plotHelp';
-import { createPlaygroundStore } from '../state/store';
-import { defaultConfig } from '../state/params';
-import type { EmbeddingSnapshot, InputPlane } from '../worker/protocol';
+import { axisMarkup, inputPlaneMarkup, timelineMarkup, type ClassPlane, type EmbeddingAtStep, type Inks } from './viewMarkup';
 
 const inks: Inks = { colour: (c) => ['#111111', '#222222', '#333333'][c % 3], ink: '#000000', muted: '#555555', line: '#cccccc' };
 const count = (s: string, re: RegExp) => (s.match(re) ?? []).length;
@@ -109,7 +104,7 @@ describe('points and scales', () => {
   });
 });
 
-const snapshot = (step: number, n: number): EmbeddingSnapshot =>
+const snapshot = (step: number, n: number): EmbeddingAtStep =>
   ({
     step,
     dim: 2,
@@ -118,11 +113,11 @@ const snapshot = (step: number, n: number): EmbeddingSnapshot =>
     points: Float32Array.from({ length: 2 * n }, (_, i) => Math.cos(i)),
     labels: Int32Array.from({ length: n }, (_, i) => i % 3),
     weights: new Float32Array(6),
-  }) as unknown as EmbeddingSnapshot;
+  }) as unknown as EmbeddingAtStep;
 
 describe('canvas views as vector markup', () => {
   it('draws every input-plane point over the class map, with axes and a legend', () => {
-    const plane: InputPlane = {
+    const plane: ClassPlane = {
       size: 4,
       extent: [-2, 2, -1, 3],
       classes: new Int32Array(16),
@@ -154,15 +149,5 @@ describe('canvas views as vector markup', () => {
   it('writes axis ticks as d3 labels them', () => {
     const m = axisMarkup(d3.scaleLinear().domain([0, 100]).range([0, 200]), 'bottom', 50, '#000', 5);
     for (const t of ['0', '20', '40', '60', '80', '100']) expect(m).toContain(`>${t}</text>`);
-  });
-});
-
-describe('which views have something to save', () => {
-  it('has nothing at the start and a loss curve after the first steps', () => {
-    const store = createPlaygroundStore({ ...defaultConfig(), data: 'blobs' });
-    for (const id of PLOT_IDS) expect(plotHasContent(id, store.getState()), id).toBe(false);
-    store.getState().history.step.push(1);
-    expect(plotHasContent('loss-plot', store.getState())).toBe(true);
-    expect(plotHasContent('pr-curve', store.getState())).toBe(false);
   });
 });

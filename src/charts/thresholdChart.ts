@@ -6,10 +6,9 @@
  * training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import type { PlaygroundState } from '../state/store';
 import { classColour } from './palette';
 import { layer } from './series';
-import { farLabel, pctText, thresholdView, type ThresholdView } from './thresholdView';
+import { farLabel, pctText, type ThresholdView } from './thresholdView';
 
 /** The chart's viewBox (width, height): lower than the other evaluation plots, under the tool's controls. */
 export const THRESHOLD_SIZE: [number, number] = [420, 240];
@@ -23,11 +22,6 @@ const MAX_LABELS = 30;
  * threshold (the notes), the global FAR and FRR (the dashed lines) and every class's rates.
  */
 export type ThresholdChartData = Pick<ThresholdView, 'far' | 'distance' | 'cosine' | 'globalFar' | 'frr' | 'rows'>;
-
-/** The page's state → the chart's data: the latest evaluation at the chosen FAR, or null (no evaluation, no operating points). */
-export function thresholdChartData(s: PlaygroundState): ThresholdChartData | null {
-  return s.evaluation ? thresholdView(s.evaluation, s.thresholdFar) : null;
-}
 
 /** A distance or cosine: four decimals (a tight model's threshold sits within 0.001 of cosine 1). */
 export const fix4 = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : '—');

@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../data/rng';
-import { evaluateEmbeddings } from '../eval/evaluate';
-import { createPlaygroundStore, type PlaygroundState } from '../state/store';
-import { defaultConfig } from '../state/params';
-import { farLabel, MAX_TABLE_ROWS, nearestFarIndex, pctText, thresholdSummary, thresholdView } from './thresholdView';
-
-/** A report of C classes whose spread grows with the class index (class C − 1 is the loosest). */
-async function report(C: number, perClass: number) {
-  const rng = new Rng(4);
-  const n = C * perClass;
-  const d = 6;
-  const emb = new Float32Array(n * d);
-  const labels = Int32Array.from({ length: n }, (_, i) => i % C);
-  for (let i = 0; i < n; i++) {
-    const c = labels[i];
-    for (let k = 0; k < d; k++) emb[i * d + k] = (k === c % d ? 2 + Math.floor(c / d) : 0) + (0.2 + (0.8 * c) / C) * rng.normal();
-  }
-  return evaluateEmbeddings(emb, labels, n, d, C, { path: 'exact', queries: 5 });
-}
+import { farLabel, MAX_TABLE_ROWS, nearestFarIndex, pctText, thresholdView } from './thresholdView';
+import { spreadReport as report } from './reports.testkit';
 
 describe('threshold tool view', () => {
   it('formats rates and FARs as people read them', () => {
@@ -74,16 +57,5 @@ describe('threshold tool view', () => {
     const topFrr = [...v.rows].sort((a, b) => b.frr - a.frr)[0];
     expect(v.tableRows).toContain(topFrr);
     for (let k = 1; k < v.tableRows.length; k++) expect(v.tableRows[k].t).toBeGreaterThan(v.tableRows[k - 1].t);
-  });
-
-  it("summarises the store's choice in words, with one table row per class", async () => {
-    const s: PlaygroundState = createPlaygroundStore(defaultConfig()).getState();
-    expect(thresholdSummary.summarise(s).table.rows).toEqual([]);
-    const r = await report(4, 20);
-    const withEval = { ...s, evaluation: { ...r, step: 40, full: false }, thresholdFar: 0.1 };
-    const { text, table } = thresholdSummary.summarise(withEval);
-    expect(text).toMatch(/^Threshold at FAR 10%, step 40: accept pairs at distance ≤ [\d.e-]+ \(cosine ≥ -?[\d.e-]+\); global FAR reached [\d.]+%, FRR [\d.]+%/);
-    expect(table.rows).toHaveLength(4);
-    expect(thresholdSummary.key(withEval)).not.toEqual(thresholdSummary.key({ ...withEval, thresholdFar: 0.2 }));
   });
 });

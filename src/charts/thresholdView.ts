@@ -1,12 +1,11 @@
 /**
  * What the threshold tool shows, from an evaluation report's operating points (EvalReport.operating)
  * and the chosen target FAR: the one global threshold, what it does overall, and what it does to
- * each class, with the classes it serves worst marked. Also the view's text alternative. Pure (no
- * React, no DOM), shared by ThresholdTool.tsx and its summariser.
+ * each class, with the classes it serves worst marked. Pure (no React, no DOM), shared by
+ * ThresholdTool.tsx, its summariser and the command line's figures.
  */
 import type { EvalReport } from '../eval/evaluate';
 import { DEFAULT_FARS } from '../eval/operatingPoints';
-import { empty, num, sentence, stepText, type Summariser } from './summaryKit';
 
 /** Share of the classes marked worst for each rate, as ε-OPIS pools them (at least one). */
 const WORST_SHARE = 0.1;
@@ -117,29 +116,3 @@ function viewAt(e: Pick<EvalReport, 'operating' | 'classNames'>, far: number): T
   const tar = ops.tar[index];
   return { index, fars: ops.far, far: ops.far[index], distance: ops.distance[index], cosine: ops.cosine[index], globalFar: ops.globalFar[index], tar, frr: 1 - tar, rows, tableRows };
 }
-
-/** The threshold tool in words: the threshold, its global rates and the worst classes; a row per class. */
-export const thresholdSummary: Summariser = {
-  key: (s) => [s.evaluation, s.thresholdFar],
-  summarise: ({ evaluation: e, thresholdFar }) => {
-    const columns = ['class', 'false-accept rate FAR_t', 'false-reject rate FRR_t'];
-    const v = e ? thresholdView(e, thresholdFar) : null;
-    if (!e || !v) return empty('Threshold tool: no evaluation yet — train a few steps.', columns);
-    const worst = (key: 'far' | 'frr') =>
-      v.rows
-        .filter((r) => Number.isFinite(r[key]))
-        .sort((a, b) => b[key] - a[key])
-        .at(0);
-    const wFar = worst('far');
-    const wFrr = worst('frr');
-    return {
-      text: sentence([
-        `Threshold at ${farLabel(v.far)}, step ${stepText(e.step)}: accept pairs at distance ≤ ${num(v.distance)} (cosine ≥ ${num(v.cosine)})`,
-        `global FAR reached ${pctText(v.globalFar)}, FRR ${pctText(v.frr)}`,
-        wFar && `highest class FAR: class ${wFar.name} (${pctText(wFar.far)})`,
-        wFrr && `highest class FRR: class ${wFrr.name} (${pctText(wFrr.frr)})`,
-      ]),
-      table: { columns, rows: v.tableRows.map((r) => [r.name, pctText(r.far), pctText(r.frr)]) },
-    };
-  },
-};

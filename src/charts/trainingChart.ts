@@ -1,11 +1,22 @@
 /**
  * The training curves' drawing (TrainingCurves.tsx): the loss with the scale α in force, and the
- * accuracy and compactness on the evaluation set, from a run's plain {@link History}. Pure d3 on an
- * SVG element.
+ * accuracy and compactness on the evaluation set, from a run's plain {@link TrainingHistory}. Pure d3
+ * on an SVG element.
  */
 import * as d3 from 'd3';
-import type { History } from '../state/store';
 import { downsample, layer, type One } from './series';
+
+/** What the curves read of a run's per-step series (the store's history). */
+export interface TrainingHistory {
+  step: number[];
+  loss: number[];
+  /** The scale α in force at each step. */
+  alpha: number[];
+  /** Nearest-centroid accuracy and compactness at the steps the embedding was refreshed. */
+  evalStep: number[];
+  accuracy: number[];
+  compactness: number[];
+}
 
 /** The loss view's size; the accuracy view is 3/4 as high. */
 export const CURVES_WIDTH = 520;
@@ -26,7 +37,7 @@ function frame(svgEl: SVGSVGElement, height: number, xMax: number) {
 /** One path per series (never a node per point: a long run would grow the page without bound). */
 const seriesPath = (svg: One<SVGSVGElement>, cls: string, d: string | null) => layer(svg, 'path', cls).attr('d', d ?? '');
 
-export function drawLoss(svgEl: SVGSVGElement, h: History, heatAt: number | null) {
+export function drawLoss(svgEl: SVGSVGElement, h: TrainingHistory, heatAt: number | null) {
   const n = h.step.length;
   const { svg, x } = frame(svgEl, H, n ? h.step[n - 1] : 1);
   svgEl.dataset.points = String(n);
@@ -77,7 +88,7 @@ export function drawLoss(svgEl: SVGSVGElement, h: History, heatAt: number | null
   seriesPath(svg, 'loss-line', n ? line(lossPoints) : null);
 }
 
-export function drawAccuracy(svgEl: SVGSVGElement, h: History) {
+export function drawAccuracy(svgEl: SVGSVGElement, h: TrainingHistory) {
   const height = H * 0.75;
   const n = h.evalStep.length;
   const { svg, x } = frame(svgEl, height, h.step.length ? h.step[h.step.length - 1] : 1);

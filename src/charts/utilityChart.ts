@@ -6,7 +6,6 @@
  */
 import * as d3 from 'd3';
 import type { EvalReport } from '../eval/evaluate';
-import type { PlaygroundState } from '../state/store';
 import { classColour } from './palette';
 
 /** The view's viewBox (width, height). */
@@ -25,11 +24,6 @@ export interface UtilityChartData {
   epsOpis: number;
   /** Class names by label, for the curves' tooltips (the label number without them). */
   classNames?: string[];
-}
-
-/** The page's state → the view's data: the latest evaluation, or null before one. */
-export function utilityChartData(s: PlaygroundState): UtilityChartData | null {
-  return s.evaluation;
 }
 
 /** Small metric values (OPIS is often ~1e-3) keep three significant digits. */

@@ -5,9 +5,32 @@
  * Pure (no DOM): the class map of the input plane comes in as an image URL.
  */
 import * as d3 from 'd3';
-import type { EmbeddingSnapshot, InputPlane } from '../worker/protocol';
+import type { Extent } from '../eval/inputPlane';
 import { escapeXml, pointsMarkup, spreadIndices, type LinearMap, type PointMark } from './svgKit';
 import { colouredPointsMarkup, colouringOf } from './classLegend';
+
+/** The evaluation items in 2-D at a training step, as a run's snapshot holds them. */
+export interface EmbeddingAtStep {
+  step: number;
+  dim: number;
+  projection: 'circle' | 'pca';
+  /** n × 2 coordinates. */
+  points: ArrayLike<number>;
+  labels: ArrayLike<number>;
+}
+
+/** A toy set's input plane: the class the model assigns to each cell, and training points to draw over it. */
+export interface ClassPlane {
+  /** Cells per side; `classes` holds size × size class indices, row by row from the top (-1: none). */
+  size: number;
+  extent: Extent;
+  classes: ArrayLike<number>;
+  /** A sample of training points (n × 2) and their labels. */
+  points: ArrayLike<number>;
+  labels: ArrayLike<number>;
+  /** How a cell's class is assigned, in words. */
+  rule: string;
+}
 
 /** Colours the builders need: class colours, and the page's ink, muted ink and rule line. */
 export interface Inks {
@@ -55,7 +78,7 @@ function marks(points: ArrayLike<number>, labels: ArrayLike<number>, x: LinearMa
  * The embedding plot's canvas layer as vector points (the page's 3 px squares at 55 % become
  * circles at 55 %), with the faint pre-heating-up embedding behind, through the plot's own scales.
  */
-export function embeddingPointsMarkup(snap: EmbeddingSnapshot, ghost: EmbeddingSnapshot | null, x: LinearMap, y: LinearMap, inks: Inks): string {
+export function embeddingPointsMarkup(snap: EmbeddingAtStep, ghost: EmbeddingAtStep | null, x: LinearMap, y: LinearMap, inks: Inks): string {
   const behind = ghost ? pointsMarkup(marks(ghost.points, ghost.labels, x, y), () => inks.ink, { r: 1.5, opacity: 0.12, className: 'ghost-points' }) : '';
   return behind + colouredPointsMarkup(marks(snap.points, snap.labels, x, y), colouringOf(snap.labels), inks, { r: 1.7, opacity: 0.55 });
 }
@@ -71,7 +94,7 @@ export interface ViewMarkup {
  * The input plane: the class map (an opaque image of `size` px square, `mapHref`, drawn at 35 %) under the training
  * points as circles with a white ring, with axes in input coordinates and a class legend.
  */
-export function inputPlaneMarkup(plane: InputPlane, mapHref: string, size: number, inks: Inks): ViewMarkup {
+export function inputPlaneMarkup(plane: ClassPlane, mapHref: string, size: number, inks: Inks): ViewMarkup {
   const M = { top: 10, right: 76, bottom: 44, left: 44 };
   const [x0, x1, y0, y1] = plane.extent;
   const x = d3.scaleLinear().domain([x0, x1]).range([M.left, M.left + size]);
@@ -99,7 +122,7 @@ export const TIMELINE_PANELS = 6;
  * The embedding timeline as small multiples: up to six snapshots evenly over training (the first
  * and the latest always), each with its step and, after the heating-up switch, a mark saying so.
  */
-export function timelineMarkup(timeline: readonly EmbeddingSnapshot[], heatAt: number | null, inks: Inks): ViewMarkup {
+export function timelineMarkup(timeline: readonly EmbeddingAtStep[], heatAt: number | null, inks: Inks): ViewMarkup {
   const idx = spreadIndices(timeline.length, TIMELINE_PANELS);
   const P = 150;
   const M = { top: 18, right: 8, bottom: 26, left: 34 };

@@ -4,10 +4,16 @@ import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
 import { paintQueryLines, SD_H, SD_W, type ScoreLines } from '../../charts/scoreLines';
-import { drawScores, scoreChartData } from '../../charts/scoreChart';
+import { drawScores, type ScoreChartData } from '../../charts/scoreChart';
+import type { PlaygroundState } from '../../state/store';
 
 const W = SD_W;
 const H = SD_H;
+
+/** The page's state → the view's data: the latest evaluation's score distribution, or null before one. */
+export function scoreChartData(s: PlaygroundState): ScoreChartData | null {
+  return s.evaluation?.scoreDistribution ?? null;
+}
 
 /**
  * Per-query score distributions (CE Fig. 4 right): for each sampled query, how many neighbours fall
