@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CLASS_COLOURS, DARK_CLASS_COLOURS, DARK_OTHER_COLOUR, OTHER_COLOUR, classColour, otherColour } from './palette';
+import { DARK } from './theme';
 
 // Checks the class colours the way a reader sees them: told apart with and without a colour-vision
 // deficiency (Machado et al. 2009, severity 1, in linear RGB; distance ΔE76 in CIELAB), and, in the
@@ -43,14 +43,8 @@ function closestPair(palette: readonly string[], vision: number[][]): number {
   return min;
 }
 
-/** The dark scheme's panel colour, read from the stylesheet so that the test follows it. */
-function darkPanel(): string {
-  const css = readFileSync(new URL('../ui/styles.css', import.meta.url), 'utf8');
-  const dark = css.slice(css.indexOf('prefers-color-scheme: dark'));
-  const m = /--panel:\s*(#[0-9a-fA-F]{6})/.exec(dark);
-  if (!m) throw new Error('no --panel in the dark scheme of styles.css');
-  return m[1];
-}
+/** The dark scheme's panel colour, read from the theme so that the test follows it. */
+const darkPanel = (): string => DARK['--panel'];
 
 describe('class colours', () => {
   for (const [name, palette] of [

@@ -7,7 +7,7 @@ import { classColour, darkScheme } from '../../charts/palette';
 import { defaultFars, farLabel, nearestFarIndex, pctText, thresholdView, type ThresholdView } from '../../charts/thresholdView';
 import { drawThreshold, fix4, THRESHOLD_SIZE, type ThresholdChartData } from '../../charts/thresholdChart';
 import type { PlaygroundState } from '../../state/store';
-import './thresholdTool.css';
+import '../../charts/thresholdTool.css';
 
 const [W, H] = THRESHOLD_SIZE;
 
