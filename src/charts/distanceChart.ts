@@ -6,6 +6,7 @@
  */
 import * as d3 from 'd3';
 import { layer } from './series';
+import { frame } from './frame';
 
 /** The view's viewBox (width, height). */
 export const DISTANCE_SIZE: [number, number] = [420, 260];
@@ -43,18 +44,15 @@ export function drawDistance(svgEl: SVGSVGElement, box: HTMLElement, dist: Dista
     .domain([0, Math.max(dist ? 1e-3 : 0.05, d3.max(pos) ?? 0, d3.max(neg) ?? 0)])
     .nice()
     .range([H - M.bottom, M.top]);
-  layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(8));
-  layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5, '.1~%'));
-  layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('L2 distance between the pair (unit sphere, 0…2)');
-  layer(svg, 'text', 'axis-label y-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('fraction of pairs (per bin)');
-  svg
-    .selectAll('text.empty-state')
-    .data(dist ? [] : ['No evaluation yet — train a few steps'])
-    .join('text')
-    .attr('class', 'empty-state')
-    .attr('x', (M.left + W - M.right) / 2)
-    .attr('y', H / 2)
-    .text((t) => t);
+  frame(svg, {
+    size: DISTANCE_SIZE,
+    margin: M,
+    xAxis: d3.axisBottom(x).ticks(8),
+    yAxis: d3.axisLeft(y).ticks(5, '.1~%'),
+    xLabel: 'L2 distance between the pair (unit sphere, 0…2)',
+    yLabel: 'fraction of pairs (per bin)',
+    empty: dist ? null : 'No evaluation yet — train a few steps',
+  });
   const edges = dist?.edges ?? [];
   // Step areas: bin k spans [edges[k], edges[k+1]); the last value is repeated to close the final bin.
   const area = d3

@@ -1,5 +1,6 @@
 import * as d3 from 'd3';
 import { downsample, layer } from './series';
+import { frame } from './frame';
 
 /** A series to draw: x and y values of equal length, and how to tell it apart. */
 export interface Series {
@@ -78,10 +79,7 @@ export function drawSeries(
   const bands = opts.bands ?? [];
   // The bands widen the y-axis as the lines do (a seed above every mean stays on the plot).
   const { x, y } = overlayScales([...series, ...bands.flatMap((b) => [{ x: b.x, y: b.lo }, { x: b.x, y: b.hi }])], size, M, opts);
-  layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(5));
-  layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(4));
-  layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 3).attr('text-anchor', 'end').text(opts.xLabel);
-  layer(svg, 'text', 'axis-label y-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text(opts.yLabel);
+  frame(svg, { size, margin: M, xAxis: d3.axisBottom(x).ticks(5), yAxis: d3.axisLeft(y).ticks(4), xLabel: opts.xLabel, yLabel: opts.yLabel, xLabelLift: 3 });
   const rows = layer(svg, 'g', 'legend')
     .attr('transform', `translate(${M.left},4)`)
     .selectAll<SVGGElement, Series>('g')

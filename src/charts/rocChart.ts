@@ -6,6 +6,7 @@
 import * as d3 from 'd3';
 import type { RocCurve } from '../eval/roc';
 import { layer } from './series';
+import { frame } from './frame';
 import { pct } from './summaryKit';
 
 export const ROC_SIZE: [number, number] = [420, 260];
@@ -19,18 +20,15 @@ export function drawRoc(svgEl: SVGSVGElement, curve: RocCurve | null): void {
   const lo = has ? Math.max(1e-6, Math.min(curve.far[0], 1 / Math.max(1, curve.negatives))) : 1e-6;
   const x = d3.scaleLog().domain([lo, 1]).range([M.left, W - M.right]).clamp(true);
   const y = d3.scaleLinear().domain([0, 1]).range([H - M.bottom, M.top]);
-  layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(6, '~e'));
-  layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5, '.0%'));
-  layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('FAR: accepted share of negative pairs (log)');
-  layer(svg, 'text', 'axis-label y-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('TAR: accepted share of positive pairs');
-  svg
-    .selectAll('text.empty-state')
-    .data(has ? [] : ['No evaluation yet'])
-    .join('text')
-    .attr('class', 'empty-state')
-    .attr('x', (M.left + W - M.right) / 2)
-    .attr('y', H / 2)
-    .text((t) => t);
+  frame(svg, {
+    size: ROC_SIZE,
+    margin: M,
+    xAxis: d3.axisBottom(x).ticks(6, '~e'),
+    yAxis: d3.axisLeft(y).ticks(5, '.0%'),
+    xLabel: 'FAR: accepted share of negative pairs (log)',
+    yLabel: 'TAR: accepted share of positive pairs',
+    empty: has ? null : 'No evaluation yet',
+  });
   const points = has ? curve.far.map((f, i) => [f, curve.tar[i]] as [number, number]).filter(([f]) => f >= lo) : [];
   layer(svg, 'path', 'roc-line')
     .attr('fill', 'none')

@@ -8,6 +8,7 @@
  */
 import * as d3 from 'd3';
 import { layer } from './series';
+import { frame } from './frame';
 import { polyline, scoreScales, SD_H, SD_M, SD_W, type ScoreLines } from './scoreLines';
 
 const W = SD_W;
@@ -31,18 +32,15 @@ export function drawScores(svgEl: SVGSVGElement, box: HTMLElement, sd: ScoreChar
   const queries = sd ? sd.perQuery : [];
   box.dataset.queries = String(queries.length);
   const { x, y, centres } = scoreScales(sd);
-  layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(8));
-  layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5, '~s'));
-  layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('cosine similarity to the query');
-  layer(svg, 'text', 'axis-label y-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('neighbours per bin (count)');
-  svg
-    .selectAll('text.empty-state')
-    .data(queries.length ? [] : ['No evaluation yet — train a few steps'])
-    .join('text')
-    .attr('class', 'empty-state')
-    .attr('x', (M.left + W - M.right) / 2)
-    .attr('y', H / 2)
-    .text((t) => t);
+  frame(svg, {
+    size: [W, H],
+    margin: M,
+    xAxis: d3.axisBottom(x).ticks(8),
+    yAxis: d3.axisLeft(y).ticks(5, '~s'),
+    xLabel: 'cosine similarity to the query',
+    yLabel: 'neighbours per bin (count)',
+    empty: queries.length ? null : 'No evaluation yet — train a few steps',
+  });
   const pcts: [string, number[], string][] = sd && queries.length ? [['p5', sd.p5, '5th percentile across queries'], ['p95', sd.p95, '95th percentile across queries']] : [];
   layer(svg, 'g', 'sd-pcts')
     .selectAll<SVGPathElement, [string, number[], string]>('path')

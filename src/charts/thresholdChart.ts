@@ -8,6 +8,7 @@
 import * as d3 from 'd3';
 import { classColour } from './palette';
 import { layer } from './series';
+import { frame } from './frame';
 import { farLabel, pctText, type ThresholdView } from './thresholdView';
 
 /** The chart's viewBox (width, height): lower than the other evaluation plots, under the tool's controls. */
@@ -46,18 +47,15 @@ export function drawThreshold(svgEl: SVGSVGElement, box: HTMLElement, v: Thresho
     .domain([0, Math.min(1, Math.max(0.02, 2 * (v && Number.isFinite(v.frr) ? v.frr : 0), d3.max(rows, (r) => r.frr) ?? 0) * 1.05)])
     .nice()
     .range([H - M.bottom, M.top]);
-  layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(6, '%'));
-  layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5, '%'));
-  layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text("class's false-accept rate FAR_t (its negative pairs accepted)");
-  layer(svg, 'text', 'axis-label y-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('false-reject rate FRR_t');
-  svg
-    .selectAll('text.empty-state')
-    .data(v ? [] : ['No evaluation yet — train a few steps'])
-    .join('text')
-    .attr('class', 'empty-state')
-    .attr('x', (M.left + W - M.right) / 2)
-    .attr('y', H / 2)
-    .text((t) => t);
+  frame(svg, {
+    size: THRESHOLD_SIZE,
+    margin: M,
+    xAxis: d3.axisBottom(x).ticks(6, '%'),
+    yAxis: d3.axisLeft(y).ticks(5, '%'),
+    xLabel: "class's false-accept rate FAR_t (its negative pairs accepted)",
+    yLabel: 'false-reject rate FRR_t',
+    empty: v ? null : 'No evaluation yet — train a few steps',
+  });
   // Where the global rates sit: a class on both lines is served exactly as the average.
   const refs = v && Number.isFinite(v.globalFar) ? [v] : [];
   layer(svg, 'g', 'refs')

@@ -25,8 +25,8 @@ const W = CURVES_WIDTH;
 const H = CURVES_HEIGHT;
 const M = { top: 14, right: 46, bottom: 30, left: 48 };
 
-/** Axes and labels are created on the first draw and updated after: a redraw never rebuilds the plot. */
-function frame(svgEl: SVGSVGElement, height: number, xMax: number) {
+/** The step axis and its label, created on the first draw and updated after: a redraw never rebuilds the plot. */
+function stepAxis(svgEl: SVGSVGElement, height: number, xMax: number) {
   const svg = d3.select(svgEl);
   const x = d3.scaleLinear().domain([0, Math.max(1, xMax)]).range([M.left, W - M.right]);
   layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${height - M.bottom})`).call(d3.axisBottom(x).ticks(6));
@@ -39,7 +39,7 @@ const seriesPath = (svg: One<SVGSVGElement>, cls: string, d: string | null) => l
 
 export function drawLoss(svgEl: SVGSVGElement, h: TrainingHistory, heatAt: number | null) {
   const n = h.step.length;
-  const { svg, x } = frame(svgEl, H, n ? h.step[n - 1] : 1);
+  const { svg, x } = stepAxis(svgEl, H, n ? h.step[n - 1] : 1);
   svgEl.dataset.points = String(n);
   // The downsampled series keep every bucket's highest finite point, so their maxima are the
   // series' own — without another pass (and a copy) over a history of up to 100,000 steps per frame.
@@ -91,7 +91,7 @@ export function drawLoss(svgEl: SVGSVGElement, h: TrainingHistory, heatAt: numbe
 export function drawAccuracy(svgEl: SVGSVGElement, h: TrainingHistory) {
   const height = H * 0.75;
   const n = h.evalStep.length;
-  const { svg, x } = frame(svgEl, height, h.step.length ? h.step[h.step.length - 1] : 1);
+  const { svg, x } = stepAxis(svgEl, height, h.step.length ? h.step[h.step.length - 1] : 1);
   svgEl.dataset.points = String(n);
   const y = d3.scaleLinear().domain([0, 1]).range([height - M.bottom, M.top]);
   const finite = h.compactness.filter(Number.isFinite);
