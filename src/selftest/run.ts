@@ -4,7 +4,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
-import type { KernelCase, SelfTestReport } from './harness';
+import type { KernelCase, SelfTestReport } from '../ml/kernels/selftest/harness';
 import { cases } from './cases';
 
 /**

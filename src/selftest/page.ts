@@ -3,7 +3,7 @@
  * (run.ts), for the e2e test and the Run button.
  */
 import { runKernelSelfTests } from './run';
-import type { SelfTestReport } from './harness';
+import type { SelfTestReport } from '../ml/kernels/selftest/harness';
 
 declare global {
   interface Window {
