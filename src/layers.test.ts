@@ -4,13 +4,10 @@
  * runs back up: the command line importing the page's code, the charts importing the page, its store,
  * the worker or React, and the training code importing the evaluation.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, posix, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCE = /\.(?:[cm]?[jt]s|tsx|jsx)$/;
+import { ROOT, sources } from './sources.testkit';
 
 /** Module specifiers after `from`, `import`, `import(`, `require(` or `vi.mock(`. */
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\(|\bvi\.mock\s*\()\s*\(?\s*['"]([^'"]+)['"]/g;
@@ -26,21 +23,6 @@ const RULES: readonly Rule[] = [
   { from: 'src/charts/', banned: ['src/ui/', 'src/state/', 'src/worker/', 'react', 'react-dom', 'zustand'] },
   { from: 'src/ml/', banned: ['src/eval/'] },
 ];
-
-/** Every source file under `dir` (repository-relative, '/'-separated). */
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (abs: string) => {
-    for (const e of readdirSync(abs, { withFileTypes: true })) {
-      if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-      const p = join(abs, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && SOURCE.test(e.name)) out.push(relative(ROOT, p).split(sep).join('/'));
-    }
-  };
-  walk(join(ROOT, dir));
-  return out;
-}
 
 /** What `file` imports: relative specifiers resolved to repository paths, packages by their name. */
 function importsOf(file: string, text: string): string[] {

@@ -8,17 +8,15 @@
  * (`require.resolve`, as scripts/lib/sources.mjs does for the wasm binaries) loads no tfjs and is
  * not an import.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sources } from './sources.testkit';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The folders whose sources are checked. */
 const SCANNED = ['src', 'scripts', 'bin', 'e2e', 'vite-plugins'];
 /** Where tfjs may be imported: a folder (ends with '/') or a path prefix (the bench's scripts). */
 const ALLOWED = ['src/ml/', 'src/eval/kernels/', 'src/worker/', 'src/selftest/', 'src/bench/', 'scripts/bench'];
-const SOURCE = /\.(?:[cm]?[jt]s|tsx|jsx)$/;
 
 /** A module specifier naming a tfjs package, after `from`, `import`, `import(` or `require(`. */
 const TFJS_IMPORT = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*['"]@tensorflow\/tfjs(?:-[\w-]+)?(?:\/[^'"]*)?['"]/;
@@ -26,21 +24,6 @@ const TFJS_IMPORT = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*['"]@tensorflow\
 /** The 1-based numbers of the lines of `text` that import tfjs. */
 function tfjsImportLines(text: string): number[] {
   return text.split('\n').flatMap((line, i) => (TFJS_IMPORT.test(line) ? [i + 1] : []));
-}
-
-/** Every source file under `dir` (repository-relative, '/'-separated). */
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (abs: string) => {
-    for (const e of readdirSync(abs, { withFileTypes: true })) {
-      if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-      const p = join(abs, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && SOURCE.test(e.name)) out.push(relative(ROOT, p).split(sep).join('/'));
-    }
-  };
-  walk(join(ROOT, dir));
-  return out;
 }
 
 describe('tfjs seam', () => {

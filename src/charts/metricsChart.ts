@@ -10,17 +10,10 @@ export const METRICS_SIZE: [number, number] = [420, 260];
 const [W, H] = METRICS_SIZE;
 const M = { top: 30, right: 52, bottom: 36, left: 46 };
 
-/** What the view reads of a run's periodic evaluations: each metric at each evaluated step. */
-export interface MetricSeries {
-  step: number[];
-  ap: number[];
-  opis: number[];
-  epsOpis: number[];
-  recallAt1: number[];
-  nmi: number[];
-}
-
-type Key = Exclude<keyof MetricSeries, 'step'>;
+/** The metrics drawn, by their names in a run's evaluation series. */
+type Key = 'ap' | 'recallAt1' | 'nmi' | 'opis' | 'epsOpis';
+/** What the view reads of a run's periodic evaluations: the evaluated steps, and each metric at each. */
+export type MetricSeries = { step: number[] } & Record<Key, number[]>;
 /** Left axis: scores in [0, 1]. Right axis: OPIS and ε-OPIS, orders of magnitude smaller, dashed. */
 const SERIES: { key: Key; label: string; colour: string; right: boolean }[] = [
   { key: 'ap', label: 'AP', colour: '#0077BB', right: false },
