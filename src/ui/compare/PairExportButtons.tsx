@@ -11,7 +11,7 @@ import { A_COLOUR, B_COLOUR } from '../../charts/pairChart';
 import { shareUrl } from '../run/pageLink';
 
 /** A run's data for the figure, from its state; `label` names it (without its step). */
-export function pairRunData(s: PlaygroundState, tag: string, label: string, colour: string, ink: string): PairRunData {
+function pairRunData(s: PlaygroundState, tag: string, label: string, colour: string, ink: string): PairRunData {
   const snap = viewedSnapshot(s);
   return {
     tag,
@@ -31,7 +31,7 @@ export function pairRunData(s: PlaygroundState, tag: string, label: string, colo
 }
 
 /** True when the pair has anything to draw (an embedding or a step in either run). */
-export const pairHasContent = (a: PlaygroundState, b: PlaygroundState): boolean => [a, b].some((s) => viewedSnapshot(s) !== null || s.history.step.length > 0);
+const pairHasContent = (a: PlaygroundState, b: PlaygroundState): boolean => [a, b].some((s) => viewedSnapshot(s) !== null || s.history.step.length > 0);
 
 /** A run's name in the figure: its preset run's label ("α = 4") when it is one, else its settings in a few words. */
 export function runName(s: PlaygroundState, preset: PlaygroundState['preset']): string {

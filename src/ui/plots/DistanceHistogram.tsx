@@ -3,7 +3,7 @@ import { drawDistance, DISTANCE_SIZE, type DistanceChartData } from '../../chart
 import type { PlaygroundState } from '../../state/store';
 
 /** The page's state → the view's data: the latest evaluation's histograms, or null before one. */
-export function distanceChartData(s: PlaygroundState): DistanceChartData | null {
+function distanceChartData(s: PlaygroundState): DistanceChartData | null {
   return s.evaluation?.distance ?? null;
 }
 

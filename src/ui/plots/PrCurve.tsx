@@ -7,7 +7,7 @@ import { drawPr, PR_SIZE, type PrChartData } from '../../charts/prChart';
 import type { PlaygroundState } from '../../state/store';
 
 /** The page's state → the view's data (the latest evaluation and the pinned curves). */
-export function prChartData(s: PlaygroundState): PrChartData {
+function prChartData(s: PlaygroundState): PrChartData {
   return { evaluation: s.evaluation, pinned: s.pinned };
 }
 

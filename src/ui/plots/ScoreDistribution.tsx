@@ -11,7 +11,7 @@ const W = SD_W;
 const H = SD_H;
 
 /** The page's state → the view's data: the latest evaluation's score distribution, or null before one. */
-export function scoreChartData(s: PlaygroundState): ScoreChartData | null {
+function scoreChartData(s: PlaygroundState): ScoreChartData | null {
   return s.evaluation?.scoreDistribution ?? null;
 }
 

@@ -12,7 +12,7 @@ import '../../charts/thresholdTool.css';
 const [W, H] = THRESHOLD_SIZE;
 
 /** The page's state → the chart's data: the latest evaluation at the chosen FAR, or null (no evaluation, no operating points). */
-export function thresholdChartData(s: PlaygroundState): ThresholdChartData | null {
+function thresholdChartData(s: PlaygroundState): ThresholdChartData | null {
   return s.evaluation ? thresholdView(s.evaluation, s.thresholdFar) : null;
 }
 

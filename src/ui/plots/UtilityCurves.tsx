@@ -3,7 +3,7 @@ import { drawUtility, UTILITY_SIZE, type UtilityChartData } from '../../charts/u
 import type { PlaygroundState } from '../../state/store';
 
 /** The page's state → the view's data: the latest evaluation, or null before one. */
-export function utilityChartData(s: PlaygroundState): UtilityChartData | null {
+function utilityChartData(s: PlaygroundState): UtilityChartData | null {
   return s.evaluation;
 }
 
