@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
 import { wasmThreads } from './vite-plugins/wasmThreads.ts';
-import { themeCss } from './src/charts/theme.ts';
+import { themeCss } from './src/charts/kit/theme.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -25,7 +25,7 @@ const contentSecurityPolicy = (): Plugin => ({
 });
 
 /**
- * Writes the page's theme (src/charts/theme.ts: the colour variables, light and dark, and the plots'
+ * Writes the page's theme (src/charts/kit/theme.ts: the colour variables, light and dark, and the plots'
  * text rules) into the app's head, after the charset and viewport and ahead of every style sheet.
  */
 const theme = (): Plugin => ({

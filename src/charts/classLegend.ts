@@ -8,8 +8,8 @@
  * classes and one grey entry, "N other classes". Pure (no DOM): the page's view
  * (EmbeddingPlot.tsx) and its markup for files (embeddingMarkup.ts) share it.
  */
-import { pointsMarkup, type PointMark } from './svgKit';
-import { CLASS_COLOURS, otherColour } from './palette';
+import { pointsMarkup, type PointMark } from './kit/svgKit';
+import { CLASS_COLOURS, otherColour } from './kit/palette';
 
 /** Colours in the palette: the most classes told apart by colour. */
 export const PALETTE_SIZE = CLASS_COLOURS.length;

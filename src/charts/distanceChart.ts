@@ -5,8 +5,8 @@
  * a training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import { layer } from './series';
-import { frame } from './frame';
+import { layer } from './kit/series';
+import { frame } from './kit/frame';
 
 /** The view's viewBox (width, height). */
 export const DISTANCE_SIZE: [number, number] = [420, 260];

@@ -5,10 +5,10 @@
  * SVG exports and the CLI draw with.
  */
 import * as d3 from 'd3';
-import { classColour, otherColour } from './palette';
+import { classColour, otherColour } from './kit/palette';
 import { className, embeddingClasses, embeddingScales, EMBEDDING_SIZE, type StepEmbedding } from './embeddingMarkup';
 import { colourOf, LEGEND_ROW, type LegendRow } from './classLegend';
-import { layer } from './series';
+import { layer } from './kit/series';
 
 const SIZE = EMBEDDING_SIZE;
 const PAD = 28;

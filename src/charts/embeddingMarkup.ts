@@ -10,10 +10,10 @@
  * (classLegend.ts).
  */
 import * as d3 from 'd3';
-import { escapeXml, type PointMark } from './svgKit';
+import { escapeXml, type PointMark } from './kit/svgKit';
 import { axisMarkup, type Inks, type ViewMarkup } from './viewMarkup';
 import { classLegend, colouredPointsMarkup, colouringOf, LEGEND_ROW, type ClassColouring, type ClassLegend } from './classLegend';
-import { otherColour } from './palette';
+import { otherColour } from './kit/palette';
 
 /** The view's size (square) and padding, as EmbeddingPlot.tsx draws it. */
 export const EMBEDDING_SIZE = 440;

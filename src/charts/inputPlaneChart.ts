@@ -3,7 +3,7 @@
  * a 2-D toy set's plane in the colour of the class the model assigns to it, behind the training
  * points — from the plain grid the worker computes. Canvas 2-D only.
  */
-import { classColour } from './palette';
+import { classColour } from './kit/palette';
 import type { ClassPlane } from './viewMarkup';
 
 /** The plane's side in CSS pixels. */

@@ -4,7 +4,7 @@
  * {@link MetricSeries}. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import { downsample, finitePoints, layer, MAX_MARKERS } from './series';
+import { downsample, finitePoints, layer, MAX_MARKERS } from './kit/series';
 
 export const METRICS_SIZE: [number, number] = [420, 260];
 const [W, H] = METRICS_SIZE;

@@ -1,6 +1,6 @@
 import * as d3 from 'd3';
-import { downsample, layer } from './series';
-import { frame } from './frame';
+import { downsample, layer } from './kit/series';
+import { frame } from './kit/frame';
 
 /** A series to draw: x and y values of equal length, and how to tell it apart. */
 export interface Series {

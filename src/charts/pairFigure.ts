@@ -7,9 +7,9 @@
  * data (pairRunData in src/ui/compare/PairExportButtons.tsx) and the colours, and turns the SVG into a PNG as every export does.
  */
 import * as d3 from 'd3';
-import { downsample } from './series';
+import { downsample } from './kit/series';
 import { embeddingMarkup, embeddingScales, projectionText, EMBEDDING_SIZE, type StepEmbedding } from './embeddingMarkup';
-import { SVG_NS, escapeXml, titleBand, type TextRun } from './svgKit';
+import { SVG_NS, escapeXml, titleBand, type TextRun } from './kit/svgKit';
 import { axisMarkup, type Inks } from './viewMarkup';
 import { overlayScales } from './pairChart';
 

@@ -5,9 +5,9 @@
  */
 import * as d3 from 'd3';
 import type { RocCurve } from '../eval/roc';
-import { layer } from './series';
-import { frame } from './frame';
-import { pct } from './summaryKit';
+import { layer } from './kit/series';
+import { frame } from './kit/frame';
+import { pct } from './kit/summaryKit';
 
 export const ROC_SIZE: [number, number] = [420, 260];
 const M = { top: 28, right: 14, bottom: 36, left: 54 };

@@ -7,8 +7,8 @@
  * the SVG and the files write them as paths (scoreLines.ts). Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import { layer } from './series';
-import { frame } from './frame';
+import { layer } from './kit/series';
+import { frame } from './kit/frame';
 import { polyline, scoreScales, SD_H, SD_M, SD_W, type ScoreLines } from './scoreLines';
 
 const W = SD_W;

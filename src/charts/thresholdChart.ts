@@ -6,9 +6,9 @@
  * training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
-import { classColour } from './palette';
-import { layer } from './series';
-import { frame } from './frame';
+import { classColour } from './kit/palette';
+import { layer } from './kit/series';
+import { frame } from './kit/frame';
 import { farLabel, pctText, type ThresholdView } from './thresholdView';
 
 /** The chart's viewBox (width, height): lower than the other evaluation plots, under the tool's controls. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { farLabel, MAX_TABLE_ROWS, nearestFarIndex, pctText, thresholdView } from './thresholdView';
-import { spreadReport as report } from './reports.testkit';
+import { spreadReport as report } from './kit/reports.testkit';
 
 describe('threshold tool view', () => {
   it('formats rates and FARs as people read them', () => {

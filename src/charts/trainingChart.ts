@@ -4,7 +4,7 @@
  * on an SVG element.
  */
 import * as d3 from 'd3';
-import { downsample, layer, type One } from './series';
+import { downsample, layer, type One } from './kit/series';
 
 /** What the curves read of a run's per-step series (the store's history). */
 export interface TrainingHistory {

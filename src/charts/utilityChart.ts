@@ -6,7 +6,7 @@
  */
 import * as d3 from 'd3';
 import type { EvalReport } from '../eval/evaluate';
-import { classColour } from './palette';
+import { classColour } from './kit/palette';
 
 /** The view's viewBox (width, height). */
 export const UTILITY_SIZE: [number, number] = [420, 260];

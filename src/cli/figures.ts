@@ -1,7 +1,7 @@
 /**
  * The page's evaluation plots as standalone SVG files, drawn by the page's own d3 drawing functions
  * (src/charts/*Chart.ts, each from its view's plain data, built here from the report) into a DOM
- * made by linkedom (src/charts/standalone.ts, which also writes the plots' styles into each file, so
+ * made by linkedom (src/charts/kit/standalone.ts, which also writes the plots' styles into each file, so
  * it needs nothing else) — one drawing code for the page and the files. What the page paints on a
  * canvas is written as vector paths and circles, as the page's SVG export writes it: the score
  * distributions' query lines (scoreLines.ts) and the embedding's points (embeddingMarkup.ts,
@@ -16,9 +16,9 @@ import { drawThreshold, THRESHOLD_SIZE } from '../charts/thresholdChart';
 import { drawRoc } from '../charts/rocChart';
 import { farLabel, thresholdView } from '../charts/thresholdView';
 import { queryLinesMarkup } from '../charts/scoreLines';
-import { classColour } from '../charts/palette';
-import { LIGHT } from '../charts/theme';
-import { PLOT_FILE, renderSvg, standaloneSvg, type FileFrame } from '../charts/standalone';
+import { classColour } from '../charts/kit/palette';
+import { LIGHT } from '../charts/kit/theme';
+import { PLOT_FILE, renderSvg, standaloneSvg, type FileFrame } from '../charts/kit/standalone';
 import { embeddingView, type EmbeddedItems } from './embeddingFigure';
 import type { EvalReport } from '../eval/evaluate';
 import type { RunPoint } from '../state/store';

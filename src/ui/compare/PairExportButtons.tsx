@@ -3,7 +3,7 @@ import type { Controller } from '../run/controller';
 import { addNotice, usePlayground, viewedSnapshot, type PlaygroundState } from '../../state/store';
 import { PRESET_BY_ID, presetRunIndex } from '../../state/presets';
 import { runLabel, runTitle } from '../../state/summary';
-import { classColour } from '../../charts/palette';
+import { classColour } from '../../charts/kit/palette';
 import { saveFile } from '../exports/download';
 import { svgToPng } from '../exports/plotExport';
 import { pairFigureSvg, type PairFigure, type PairRunData } from '../../charts/pairFigure';

@@ -9,10 +9,10 @@
 import { viewedSnapshot, type PlaygroundState } from '../../state/store';
 import { drawWaiting } from '../plots/useFrameRedraw';
 import { runLabel } from '../../state/summary';
-import { classColour } from '../../charts/palette';
+import { classColour } from '../../charts/kit/palette';
 import { runFileName, saveFile } from './download';
 import { isCompareChart, plotHasContent, type FigureId } from './exportable';
-import { INHERITED_PROPS, OWN_PROPS, SVG_NS, escapeXml, pngSize, scaleFromTicks, styleDeclarations, titleBand, type LinearMap, type TextRun } from '../../charts/svgKit';
+import { INHERITED_PROPS, OWN_PROPS, SVG_NS, escapeXml, pngSize, scaleFromTicks, styleDeclarations, titleBand, type LinearMap, type TextRun } from '../../charts/kit/svgKit';
 import { embeddingPointsMarkup, inputPlaneMarkup, timelineMarkup, type Inks } from '../../charts/viewMarkup';
 import { queryLinesMarkup } from '../../charts/scoreLines';
 

@@ -3,11 +3,11 @@ import { useAppState, useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
-import { classColour, darkScheme } from '../../charts/palette';
+import { classColour, darkScheme } from '../../charts/kit/palette';
 import { defaultFars, farLabel, nearestFarIndex, pctText, thresholdView, type ThresholdView } from '../../charts/thresholdView';
 import { drawThreshold, fix4, THRESHOLD_SIZE, type ThresholdChartData } from '../../charts/thresholdChart';
 import type { PlaygroundState } from '../../state/store';
-import '../../charts/thresholdTool.css';
+import '../../charts/kit/thresholdTool.css';
 
 const [W, H] = THRESHOLD_SIZE;
 

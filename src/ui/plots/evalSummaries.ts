@@ -3,7 +3,7 @@
  * histograms, metrics over steps, the OPIS scatter, the threshold tool, ROC / DET): a sentence and a
  * table each. Pure.
  */
-import { empty, evenly, num, pct, sentence, stepText, trend, type PlotSummary } from '../../charts/summaryKit';
+import { empty, evenly, num, pct, sentence, stepText, trend, type PlotSummary } from '../../charts/kit/summaryKit';
 import { farLabel, pctText, thresholdView } from '../../charts/thresholdView';
 import type { Summariser } from './summariser';
 

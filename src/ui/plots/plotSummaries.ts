@@ -9,7 +9,7 @@ import type { Summariser } from './summariser';
 import { accuracySummary, embeddingSummary, gradientSummary, inputPlaneSummary, lossSummary, timelineSummary } from './trainingSummaries';
 import { distanceSummary, metricsSummary, prSummary, rocSummary, scatterSummary, scoreSummary, thresholdSummary, utilitySummary } from './evalSummaries';
 
-export type { PlotSummary, PlotTable } from '../../charts/summaryKit';
+export type { PlotSummary, PlotTable } from '../../charts/kit/summaryKit';
 export type { Summariser } from './summariser';
 
 /** The summariser of each view. */

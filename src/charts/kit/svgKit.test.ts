@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as d3 from 'd3';
 import { escapeXml, pngSize, pointsMarkup, scaleFromTicks, spreadIndices, styleDeclarations, titleBand, wrapRuns, wrapText } from './svgKit';
-import { axisMarkup, inputPlaneMarkup, timelineMarkup, type ClassPlane, type EmbeddingAtStep, type Inks } from './viewMarkup';
+import { axisMarkup, inputPlaneMarkup, timelineMarkup, type ClassPlane, type EmbeddingAtStep, type Inks } from '../viewMarkup';
 
 const inks: Inks = { colour: (c) => ['#111111', '#222222', '#333333'][c % 3], ink: '#000000', muted: '#555555', line: '#cccccc' };
 const count = (s: string, re: RegExp) => (s.match(re) ?? []).length;

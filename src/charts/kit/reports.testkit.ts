@@ -2,8 +2,8 @@
  * Evaluation reports from seeded embeddings, for the charts' tests and snapshots: the same report on
  * every run and machine.
  */
-import { Rng } from '../data/rng';
-import { evaluateEmbeddings } from '../eval/evaluate';
+import { Rng } from '../../data/rng';
+import { evaluateEmbeddings } from '../../eval/evaluate';
 
 /** A report of C classes whose spread grows with the class index (class C − 1 is the loosest). */
 export async function spreadReport(C: number, perClass: number) {
