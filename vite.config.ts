@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
 import { wasmThreads } from './vite-plugins/wasmThreads.ts';
+import { themeCss } from './src/charts/kit/theme.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,6 +22,16 @@ const contentSecurityPolicy = (): Plugin => ({
   // Right after the charset (which must come first), before any script.
   transformIndexHtml: (html) =>
     html.replace(/<meta charset="UTF-8" \/>/, `$&\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`),
+});
+
+/**
+ * Writes the page's theme (src/charts/kit/theme.ts: the colour variables, light and dark, and the plots'
+ * text rules) into the app's head, after the charset and viewport and ahead of every style sheet.
+ */
+const theme = (): Plugin => ({
+  name: 'theme',
+  transformIndexHtml: (html, ctx) =>
+    ctx.path.endsWith('/index.html') ? html.replace(/<meta name="viewport"[^>]*>/, (m) => `${m}\n    <style>\n${themeCss()}\n    </style>`) : html,
 });
 
 /**
@@ -41,7 +52,7 @@ const siteUrl = (url = process.env.SITE_URL): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy(), siteUrl(), wasmThreads()],
+  plugins: [react(), theme(), contentSecurityPolicy(), siteUrl(), wasmThreads()],
   // The trainer worker bundles tfjs-wasm too.
   worker: { format: 'es', plugins: () => [wasmThreads()] },
   base: './',

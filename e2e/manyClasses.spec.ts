@@ -9,7 +9,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { download, openApp } from './helpers';
 import { Rng } from '../src/data/rng';
-import { CLASS_COLOURS, OTHER_COLOUR } from '../src/ui/plots/palette';
+import { CLASS_COLOURS, OTHER_COLOUR } from '../src/charts/kit/palette';
 
 const HASH = '#backend=wasm&data=blobs&steps=0&metricsEvery=0';
 const C = 50;

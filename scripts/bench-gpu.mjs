@@ -48,8 +48,8 @@ const MISSING = 'bench:gpu needs the optional package `webgpu` (Dawn for Node): 
 /** The app modules the child uses, from the sources (read through Vite). */
 const SOURCES = {
   runBenchmarks: '/src/bench/suite.ts',
-  runKernelSelfTests: '/src/ml/kernels/selftest/run.ts',
-  cases: '/src/ml/kernels/selftest/cases.ts',
+  runKernelSelfTests: '/src/selftest/run.ts',
+  cases: '/src/selftest/cases.ts',
 };
 
 function parseArgs(argv) {

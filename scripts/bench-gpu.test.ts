@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cases } from '../src/ml/kernels/selftest/cases';
+import { cases } from '../src/selftest/cases';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 

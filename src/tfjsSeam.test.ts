@@ -1,24 +1,22 @@
 /**
- * The tfjs seam (issue 20 §6, README "Layout"): TensorFlow.js has stopped releasing, so it is
- * pinned and imported by name only in src/ml, src/eval/kernels, src/worker and the bench
- * (src/bench, scripts/bench*), their tests included. Everything else reaches tfjs through
- * functions of those folders (src/ml/nodeBackend.ts for the command line and the Node scripts),
- * so replacing it later is one known seam. This test reads the sources and fails on any other file
+ * The tfjs seam (README "Layout"): TensorFlow.js has stopped releasing, so it is pinned and
+ * imported by name only in src/ml, src/eval/kernels, src/worker, the kernel self-tests
+ * (src/selftest) and the bench (src/bench, scripts/bench*), their tests included. Everything else
+ * reaches tfjs through functions of those folders (src/ml/nodeBackend.ts for the command line and
+ * the Node scripts), so replacing it later is one known seam. This test reads the sources and fails on any other file
  * that imports, re-exports or requires a `@tensorflow/tfjs*` package. Looking a package's folder up
  * (`require.resolve`, as scripts/lib/sources.mjs does for the wasm binaries) loads no tfjs and is
  * not an import.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sources } from './sources.testkit';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The folders whose sources are checked. */
 const SCANNED = ['src', 'scripts', 'bin', 'e2e', 'vite-plugins'];
 /** Where tfjs may be imported: a folder (ends with '/') or a path prefix (the bench's scripts). */
-const ALLOWED = ['src/ml/', 'src/eval/kernels/', 'src/worker/', 'src/bench/', 'scripts/bench'];
-const SOURCE = /\.(?:[cm]?[jt]s|tsx|jsx)$/;
+const ALLOWED = ['src/ml/', 'src/eval/kernels/', 'src/worker/', 'src/selftest/', 'src/bench/', 'scripts/bench'];
 
 /** A module specifier naming a tfjs package, after `from`, `import`, `import(` or `require(`. */
 const TFJS_IMPORT = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*['"]@tensorflow\/tfjs(?:-[\w-]+)?(?:\/[^'"]*)?['"]/;
@@ -26,21 +24,6 @@ const TFJS_IMPORT = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*['"]@tensorflow\
 /** The 1-based numbers of the lines of `text` that import tfjs. */
 function tfjsImportLines(text: string): number[] {
   return text.split('\n').flatMap((line, i) => (TFJS_IMPORT.test(line) ? [i + 1] : []));
-}
-
-/** Every source file under `dir` (repository-relative, '/'-separated). */
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (abs: string) => {
-    for (const e of readdirSync(abs, { withFileTypes: true })) {
-      if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-      const p = join(abs, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && SOURCE.test(e.name)) out.push(relative(ROOT, p).split(sep).join('/'));
-    }
-  };
-  walk(join(ROOT, dir));
-  return out;
 }
 
 describe('tfjs seam', () => {
@@ -66,13 +49,13 @@ describe('tfjs seam', () => {
     for (const line of misses) expect(tfjsImportLines(line), line).toEqual([]);
   });
 
-  it('no file outside src/ml, src/eval/kernels, src/worker and the bench imports tfjs', () => {
+  it('no file outside src/ml, src/eval/kernels, src/worker, src/selftest and the bench imports tfjs', () => {
     const files = SCANNED.flatMap(sources);
     expect(files).toContain('src/ml/nodeBackend.ts'); // the walk sees the tree
     const offenders = files
       .filter((f) => !ALLOWED.some((a) => f.startsWith(a)))
       .flatMap((f) => tfjsImportLines(readFileSync(join(ROOT, f), 'utf8')).map((n) => `${f}:${n}`));
-    expect(offenders, 'import tfjs only in src/ml, src/eval/kernels, src/worker or the bench; elsewhere call a function of those folders').toEqual([]);
+    expect(offenders, 'import tfjs only in src/ml, src/eval/kernels, src/worker, src/selftest or the bench; elsewhere call a function of those folders').toEqual([]);
   });
 
   it('the allowed folders do use tfjs (the seam is where the README says)', () => {

@@ -6,8 +6,8 @@
  */
 import { Rng } from '../data/rng';
 import { fitProjection, project } from '../eval/views/projection';
-import { embeddingMarkup, projectionText } from '../ui/plots/embeddingMarkup';
-import type { Inks, ViewMarkup } from '../ui/exports/viewMarkup';
+import { embeddingMarkup, projectionText } from '../charts/embeddingMarkup';
+import type { Inks, ViewMarkup } from '../charts/viewMarkup';
 
 /** Items drawn at most (a circle each, ~45 bytes of SVG). */
 export const MAX_DRAWN = 3000;

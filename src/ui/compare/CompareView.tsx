@@ -3,7 +3,7 @@ import { ControllerContext, useAppState, useController } from '../context';
 import { useFrameRedrawAll } from '../plots/useFrameRedraw';
 import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { CompareTable } from './CompareTable';
-import { drawPrPair, drawSeries, type Band, type Marker, type Series } from './pairChart';
+import { drawPrPair, drawSeries, type Band, type Marker, type Series } from '../../charts/pairChart';
 import { seedBand } from './compareSteps';
 import { sideStates, sideStores } from './sides';
 import { PlotExportButtons } from '../exports/PlotExportButtons';

@@ -1,14 +1,37 @@
 import { useState } from 'react';
 import type { Controller } from '../run/controller';
-import { addNotice, usePlayground, type PlaygroundState } from '../../state/store';
+import { addNotice, usePlayground, viewedSnapshot, type PlaygroundState } from '../../state/store';
 import { PRESET_BY_ID, presetRunIndex } from '../../state/presets';
 import { runLabel, runTitle } from '../../state/summary';
-import { classColour } from '../plots/palette';
+import { classColour } from '../../charts/kit/palette';
 import { saveFile } from '../exports/download';
 import { svgToPng } from '../exports/plotExport';
-import { pairFigureSvg, pairHasContent, pairRunData, type PairFigure } from '../exports/pairFigure';
-import { A_COLOUR, B_COLOUR } from './pairChart';
+import { pairFigureSvg, type PairFigure, type PairRunData } from '../../charts/pairFigure';
+import { A_COLOUR, B_COLOUR } from '../../charts/pairChart';
 import { shareUrl } from '../run/pageLink';
+
+/** A run's data for the figure, from its state; `label` names it (without its step). */
+function pairRunData(s: PlaygroundState, tag: string, label: string, colour: string, ink: string): PairRunData {
+  const snap = viewedSnapshot(s);
+  return {
+    tag,
+    label,
+    step: s.step,
+    colour,
+    ink,
+    embedding: snap
+      ? { dim: snap.dim, projection: snap.projection, explained: snap.explained, points: snap.points, labels: snap.labels, weights: snap.weights, step: snap.step, classNames: snap.classNames }
+      : null,
+    accuracy: snap ? snap.accuracy : null,
+    compactness: snap ? snap.compactness : null,
+    loss: { step: s.history.step, value: s.history.loss },
+    metrics: { step: s.evalSeries.step, ap: s.evalSeries.ap, opis: s.evalSeries.opis },
+    pr: s.evaluation ? { recall: s.evaluation.pr.recall, precision: s.evaluation.pr.precision, ap: s.evaluation.ap, step: s.evaluation.step } : null,
+  };
+}
+
+/** True when the pair has anything to draw (an embedding or a step in either run). */
+const pairHasContent = (a: PlaygroundState, b: PlaygroundState): boolean => [a, b].some((s) => viewedSnapshot(s) !== null || s.history.step.length > 0);
 
 /** A run's name in the figure: its preset run's label ("α = 4") when it is one, else its settings in a few words. */
 export function runName(s: PlaygroundState, preset: PlaygroundState['preset']): string {

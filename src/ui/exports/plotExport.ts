@@ -9,12 +9,12 @@
 import { viewedSnapshot, type PlaygroundState } from '../../state/store';
 import { drawWaiting } from '../plots/useFrameRedraw';
 import { runLabel } from '../../state/summary';
-import { classColour } from '../plots/palette';
+import { classColour } from '../../charts/kit/palette';
 import { runFileName, saveFile } from './download';
 import { isCompareChart, plotHasContent, type FigureId } from './exportable';
-import { INHERITED_PROPS, OWN_PROPS, SVG_NS, escapeXml, pngSize, scaleFromTicks, styleDeclarations, titleBand, type LinearMap, type TextRun } from './svgKit';
-import { embeddingPointsMarkup, inputPlaneMarkup, timelineMarkup, type Inks } from './viewMarkup';
-import { queryLinesMarkup } from '../plots/scoreLines';
+import { INHERITED_PROPS, OWN_PROPS, SVG_NS, escapeXml, pngSize, scaleFromTicks, styleDeclarations, titleBand, type LinearMap, type TextRun } from '../../charts/kit/svgKit';
+import { embeddingPointsMarkup, inputPlaneMarkup, timelineMarkup, type Inks } from '../../charts/viewMarkup';
+import { queryLinesMarkup } from '../../charts/scoreLines';
 
 /** A standalone SVG file: its text and its size in px. */
 export interface ExportedSvg {

@@ -6,7 +6,7 @@
  */
 import { stepPreset, type Lesson } from '../../state/lessons';
 import { paperLine, predictionLine, type LessonRecord } from '../../state/lessonReveal';
-import { escapeXml } from '../exports/svgKit';
+import { escapeXml } from '../../charts/kit/svgKit';
 
 /** What the handout needs besides the lesson: its records by step index, the page's address and the date. */
 export interface HandoutInput {

@@ -6,7 +6,7 @@ import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { EvaluationPanel } from '../plots/EvaluationPanel';
 import { useFrameRedraw } from '../plots/useFrameRedraw';
 import { CompareTable } from '../compare/CompareTable';
-import { drawPrPair } from '../compare/pairChart';
+import { drawPrPair } from '../../charts/pairChart';
 import { PlotExportButtons } from '../exports/PlotExportButtons';
 import { useOwnSession, useOwnState } from './ownContext';
 import { describeSet } from './session';

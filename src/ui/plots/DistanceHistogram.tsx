@@ -1,5 +1,11 @@
 import { SvgPlot } from './SvgPlot';
-import { distanceChartData, drawDistance, DISTANCE_SIZE } from './distanceChart';
+import { drawDistance, DISTANCE_SIZE, type DistanceChartData } from '../../charts/distanceChart';
+import type { PlaygroundState } from '../../state/store';
+
+/** The page's state → the view's data: the latest evaluation's histograms, or null before one. */
+function distanceChartData(s: PlaygroundState): DistanceChartData | null {
+  return s.evaluation?.distance ?? null;
+}
 
 /**
  * Positive- and negative-pair distance distributions (TCM Fig. 10), overlaid. Negatives outnumber

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
-import { EMBEDDING_SIZE } from './embeddingMarkup';
-import { drawEmbedding } from './embeddingChart';
+import { EMBEDDING_SIZE } from '../../charts/embeddingMarkup';
+import { drawEmbedding } from '../../charts/embeddingChart';
 import { viewedSnapshot } from '../../state/store';
 import { EmbeddingTimeline } from './EmbeddingTimeline';
 import { PlotTitle } from '../help/PlotTitle';

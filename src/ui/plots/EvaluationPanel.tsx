@@ -9,7 +9,7 @@ import { RocCurve } from './RocCurve';
 import { MetricsOverSteps } from './MetricsOverSteps';
 import { OpisScatter } from './OpisScatter';
 import { Tip } from '../help/Tip';
-import './evaluation.css';
+import '../../charts/kit/evaluation.css';
 
 type Evaluation = NonNullable<PlaygroundState['evaluation']>;
 

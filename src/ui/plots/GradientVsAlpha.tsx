@@ -1,5 +1,5 @@
 import { SvgPlot } from './SvgPlot';
-import { drawGradientVsAlpha, GRADIENT_SIZE } from './gradientChart';
+import { drawGradientVsAlpha, GRADIENT_SIZE } from '../../charts/gradientChart';
 
 /**
  * HU Fig. 2, live: ‖∂ℓ/∂f̂‖ against the scale α (log axis) for the current model's hard, boundary

@@ -3,7 +3,7 @@ import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
-import { drawMetricsOverSteps, METRICS_SIZE } from './metricsChart';
+import { drawMetricsOverSteps, METRICS_SIZE } from '../../charts/metricsChart';
 
 const [W, H] = METRICS_SIZE;
 

@@ -3,7 +3,13 @@ import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
-import { drawPr, prChartData, PR_SIZE } from './prChart';
+import { drawPr, PR_SIZE, type PrChartData } from '../../charts/prChart';
+import type { PlaygroundState } from '../../state/store';
+
+/** The page's state → the view's data (the latest evaluation and the pinned curves). */
+function prChartData(s: PlaygroundState): PrChartData {
+  return { evaluation: s.evaluation, pinned: s.pinned };
+}
 
 /**
  * Precision vs recall over all pairs ranked by cosine (CE Fig. 4), drawn as the step function AP

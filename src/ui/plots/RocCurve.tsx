@@ -1,5 +1,5 @@
 import { SvgPlot } from './SvgPlot';
-import { drawRoc, ROC_SIZE } from './rocChart';
+import { drawRoc, ROC_SIZE } from '../../charts/rocChart';
 import type { PlaygroundState } from '../../state/store';
 
 /**

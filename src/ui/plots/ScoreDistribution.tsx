@@ -3,11 +3,17 @@ import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
-import { paintQueryLines, SD_H, SD_W, type ScoreLines } from './scoreLines';
-import { drawScores, scoreChartData } from './scoreChart';
+import { paintQueryLines, SD_H, SD_W, type ScoreLines } from '../../charts/scoreLines';
+import { drawScores, type ScoreChartData } from '../../charts/scoreChart';
+import type { PlaygroundState } from '../../state/store';
 
 const W = SD_W;
 const H = SD_H;
+
+/** The page's state → the view's data: the latest evaluation's score distribution, or null before one. */
+function scoreChartData(s: PlaygroundState): ScoreChartData | null {
+  return s.evaluation?.scoreDistribution ?? null;
+}
 
 /**
  * Per-query score distributions (CE Fig. 4 right): for each sampled query, how many neighbours fall

@@ -3,13 +3,18 @@ import { useAppState, useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
-import { classColour, darkScheme } from './palette';
-import { defaultFars, farLabel, nearestFarIndex, pctText, thresholdView, type ThresholdView } from './thresholdView';
-import { drawThreshold, fix4, thresholdChartData, THRESHOLD_SIZE } from './thresholdChart';
+import { classColour, darkScheme } from '../../charts/kit/palette';
+import { defaultFars, farLabel, nearestFarIndex, pctText, thresholdView, type ThresholdView } from '../../charts/thresholdView';
+import { drawThreshold, fix4, THRESHOLD_SIZE, type ThresholdChartData } from '../../charts/thresholdChart';
 import type { PlaygroundState } from '../../state/store';
-import './thresholdTool.css';
+import '../../charts/kit/thresholdTool.css';
 
 const [W, H] = THRESHOLD_SIZE;
+
+/** The page's state → the chart's data: the latest evaluation at the chosen FAR, or null (no evaluation, no operating points). */
+function thresholdChartData(s: PlaygroundState): ThresholdChartData | null {
+  return s.evaluation ? thresholdView(s.evaluation, s.thresholdFar) : null;
+}
 
 /** Re-renders when the colour scheme flips (the table's class swatches follow the plots' colours). */
 function useScheme(): boolean {

@@ -3,7 +3,7 @@ import { useController } from '../context';
 import { useFrameRedraw } from './useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
-import { CURVES_HEIGHT as H, CURVES_WIDTH as W, drawAccuracy, drawLoss } from './trainingChart';
+import { CURVES_HEIGHT as H, CURVES_WIDTH as W, drawAccuracy, drawLoss } from '../../charts/trainingChart';
 
 /** Loss with the scale α in force (heating-up shows as a step or a ramp); accuracy and compactness on the evaluation set. */
 export function TrainingCurves() {

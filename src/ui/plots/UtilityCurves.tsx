@@ -1,5 +1,11 @@
 import { SvgPlot } from './SvgPlot';
-import { drawUtility, utilityChartData, UTILITY_SIZE } from './utilityChart';
+import { drawUtility, UTILITY_SIZE, type UtilityChartData } from '../../charts/utilityChart';
+import type { PlaygroundState } from '../../state/store';
+
+/** The page's state → the view's data: the latest evaluation, or null before one. */
+function utilityChartData(s: PlaygroundState): UtilityChartData | null {
+  return s.evaluation;
+}
 
 /**
  * Per-class utility U_t(d) (TCM Eq. 1) against the distance threshold, over the calibration range

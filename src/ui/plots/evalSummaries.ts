@@ -1,8 +1,11 @@
 /**
  * Text alternatives of the evaluation views (PR curve, score distributions, utility curves, distance
- * histograms, metrics over steps, the OPIS scatter): a sentence and a table each. Pure.
+ * histograms, metrics over steps, the OPIS scatter, the threshold tool, ROC / DET): a sentence and a
+ * table each. Pure.
  */
-import { empty, evenly, num, pct, sentence, stepText, trend, type PlotSummary, type Summariser } from './summaryKit';
+import { empty, evenly, num, pct, sentence, stepText, trend, type PlotSummary } from '../../charts/kit/summaryKit';
+import { farLabel, pctText, thresholdView } from '../../charts/thresholdView';
+import type { Summariser } from './summariser';
 
 const NO_EVALUATION = 'no evaluation yet — train a few steps';
 
@@ -149,6 +152,47 @@ export const scatterSummary: Summariser = {
         finite.length > 1 && `lowest error: ${best((p) => p.error).label} (${num(best((p) => p.error).error)}%)`,
       ]),
       table: { columns, rows: runPoints.map((p) => [p.label, num(p.error), num(p.opis)]) },
+    };
+  },
+};
+
+/** The threshold tool in words: the threshold, its global rates and the worst classes; a row per class. */
+export const thresholdSummary: Summariser = {
+  key: (s) => [s.evaluation, s.thresholdFar],
+  summarise: ({ evaluation: e, thresholdFar }) => {
+    const columns = ['class', 'false-accept rate FAR_t', 'false-reject rate FRR_t'];
+    const v = e ? thresholdView(e, thresholdFar) : null;
+    if (!e || !v) return empty('Threshold tool: no evaluation yet — train a few steps.', columns);
+    const worst = (key: 'far' | 'frr') =>
+      v.rows
+        .filter((r) => Number.isFinite(r[key]))
+        .sort((a, b) => b[key] - a[key])
+        .at(0);
+    const wFar = worst('far');
+    const wFrr = worst('frr');
+    return {
+      text: sentence([
+        `Threshold at ${farLabel(v.far)}, step ${stepText(e.step)}: accept pairs at distance ≤ ${num(v.distance)} (cosine ≥ ${num(v.cosine)})`,
+        `global FAR reached ${pctText(v.globalFar)}, FRR ${pctText(v.frr)}`,
+        wFar && `highest class FAR: class ${wFar.name} (${pctText(wFar.far)})`,
+        wFrr && `highest class FRR: class ${wFrr.name} (${pctText(wFrr.frr)})`,
+      ]),
+      table: { columns, rows: v.tableRows.map((r) => [r.name, pctText(r.far), pctText(r.frr)]) },
+    };
+  },
+};
+
+/** The view in words and as a table (SPEC's FARs, then the curve thinned). */
+export const rocSummary: Summariser = {
+  key: (s) => [s.evaluation],
+  summarise: ({ evaluation: e }) => {
+    const columns = ['FAR', 'TAR', 'threshold (distance)'];
+    const curve = e?.roc;
+    if (!e || !curve || curve.far.length === 0) return empty('ROC / DET: no evaluation yet.', columns);
+    const per = Math.max(1, Math.ceil(curve.far.length / 16));
+    return {
+      text: sentence([`ROC over ${curve.negatives.toLocaleString('en-US')} negative pairs`, ...curve.marks.map((m) => `TAR ${pct(m.tar)} at FAR ${m.far}`)]),
+      table: { columns, rows: curve.far.filter((_, i) => i % per === 0 || i === curve.far.length - 1).map((f) => { const i = curve.far.indexOf(f); return [num(f), pct(curve.tar[i]), num(curve.distance[i])]; }) },
     };
   },
 };

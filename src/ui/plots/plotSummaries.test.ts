@@ -3,8 +3,9 @@ import { createPlaygroundStore, type PlaygroundState } from '../../state/store';
 import { defaultConfig } from '../../state/params';
 import { PLOT_IDS } from '../help/plotHelp';
 import { SUMMARISERS } from './plotSummaries';
-import { evenly, MAX_ROWS, num, trend } from './summaryKit';
-import { distanceSummary, metricsSummary, precisionAt } from './evalSummaries';
+import { evenly, MAX_ROWS, num, trend } from '../../charts/kit/summaryKit';
+import { distanceSummary, metricsSummary, precisionAt, thresholdSummary } from './evalSummaries';
+import { spreadReport as report } from '../../charts/kit/reports.testkit';
 import { lossSummary } from './trainingSummaries';
 
 const fresh = (): PlaygroundState => createPlaygroundStore(defaultConfig()).getState();
@@ -83,5 +84,16 @@ describe('plot summaries', () => {
     expect(text).toBe('Pair distances at step 100: 50 positive pairs, median distance 0.5; 150 negative pairs, median 1.5; the two distributions overlap by 0.0%.');
     expect(table.rows).toHaveLength(20);
     expect(table.rows[0]).toEqual(['0 to 0.1', '10.0%', '0.0%']);
+  });
+
+  it("summarises the store's choice in words, with one table row per class", async () => {
+    const s: PlaygroundState = createPlaygroundStore(defaultConfig()).getState();
+    expect(thresholdSummary.summarise(s).table.rows).toEqual([]);
+    const r = await report(4, 20);
+    const withEval = { ...s, evaluation: { ...r, step: 40, full: false }, thresholdFar: 0.1 };
+    const { text, table } = thresholdSummary.summarise(withEval);
+    expect(text).toMatch(/^Threshold at FAR 10%, step 40: accept pairs at distance ≤ [\d.e-]+ \(cosine ≥ -?[\d.e-]+\); global FAR reached [\d.]+%, FRR [\d.]+%/);
+    expect(table.rows).toHaveLength(4);
+    expect(thresholdSummary.key(withEval)).not.toEqual(thresholdSummary.key({ ...withEval, thresholdFar: 0.2 }));
   });
 });

@@ -5,13 +5,12 @@
  * for the scatter, the snapshot for the embedding views).
  */
 import type { PlotId } from '../help/plotHelp';
-import type { Summariser } from './summaryKit';
+import type { Summariser } from './summariser';
 import { accuracySummary, embeddingSummary, gradientSummary, inputPlaneSummary, lossSummary, timelineSummary } from './trainingSummaries';
-import { distanceSummary, metricsSummary, prSummary, scatterSummary, scoreSummary, utilitySummary } from './evalSummaries';
-import { thresholdSummary } from './thresholdView';
-import { rocSummary } from './rocChart';
+import { distanceSummary, metricsSummary, prSummary, rocSummary, scatterSummary, scoreSummary, thresholdSummary, utilitySummary } from './evalSummaries';
 
-export type { PlotSummary, PlotTable, Summariser } from './summaryKit';
+export type { PlotSummary, PlotTable } from '../../charts/kit/summaryKit';
+export type { Summariser } from './summariser';
 
 /** The summariser of each view. */
 export const SUMMARISERS: { readonly [K in PlotId]: Summariser } = {

@@ -4,7 +4,8 @@
  */
 import { viewedSnapshot } from '../../state/store';
 import { SAMPLE_TYPES } from '../../eval/views/gradientVsAlpha';
-import { empty, evenly, lastFinite, num, pct, sentence, stepText, trend, type PlotSummary, type Summariser } from './summaryKit';
+import { empty, evenly, lastFinite, num, pct, sentence, stepText, trend, type PlotSummary } from '../../charts/kit/summaryKit';
+import type { Summariser } from './summariser';
 
 const NOT_TRAINED = 'Nothing yet — press Play or Step';
 
