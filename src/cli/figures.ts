@@ -36,8 +36,8 @@ export interface Figure {
 }
 
 /** A figure drawn by `paint` into a fresh `<svg>`. */
-function figure(file: string, title: string, paint: (svg: SVGSVGElement, box: HTMLElement) => void, f?: FileFrame, under?: string): Figure {
-  return { file, title, svg: renderSvg(title, paint, f, under) };
+function figure(file: string, title: string, paint: (svg: SVGSVGElement, box: HTMLElement) => void, f?: FileFrame, under?: string): () => Figure {
+  return () => ({ file, title, svg: renderSvg(title, paint, f, under) });
 }
 
 /**
@@ -46,26 +46,33 @@ function figure(file: string, title: string, paint: (svg: SVGSVGElement, box: HT
  * each of `fars` (the --far rates) and the embedding of `set` (the items evaluated for `report`).
  */
 export function evaluationFigures(report: EvalReport, set: EmbeddedItems, fars: readonly number[]): Figure[] {
+  return evaluationFigureMakers(report, set, fars).map((make) => make());
+}
+
+/** {@link evaluationFigures}, each drawn when called: a caller can take a turn of its event loop between them. */
+export function evaluationFigureMakers(report: EvalReport, set: EmbeddedItems, fars: readonly number[]): (() => Figure)[] {
   // Each view's plain data from the report, as the page builds it from its state: the set's class
   // names (the report itself may have none), nothing pinned (a file shows this evaluation alone).
   const classNames = set.classNames;
   const sd = report.scoreDistribution;
-  const emb = embeddingView(set, { colour: classColour, ink: LIGHT['--ink'], muted: LIGHT['--muted'], line: LIGHT['--circle'] });
   return [
     figure('pr-curve.svg', 'Precision–recall over all pairs', (g, b) => drawPr(g, b, { evaluation: report, pinned: [] })),
     figure('utility-curves.svg', 'Per-class utility over the calibration range', (g, b) => drawUtility(g, b, { utility: report.utility, calibration: report.calibration, opis: report.opis, epsOpis: report.epsOpis, classNames })),
     figure('roc.svg', 'ROC / DET: true accepts against false accepts', (g) => drawRoc(g, report.roc ?? null)),
     figure('distance-histogram.svg', 'Pair distance distributions', (g, b) => drawDistance(g, b, report.distance)),
     figure('score-distribution.svg', `Score distribution per query (${sd.perQuery.length} queries)`, (g, b) => drawScores(g, b, sd), PLOT_FILE, queryLinesMarkup(sd)),
-    ...fars.map((far) => ({
+    ...fars.map((far) => () => ({
       ...figure(`threshold-far-${far}.svg`, `One threshold for every class: per-class FAR and FRR at global ${farLabel(far)}`, (g, b) => drawThreshold(g, b, thresholdView({ operating: report.operating, classNames }, far)), {
         width: PLOT_FILE.width,
         height: THRESHOLD_H,
         cls: 'eval-plot threshold-tool',
-      }),
+      })(),
       section: 'threshold' as const,
     })),
-    { file: 'embedding.svg', title: emb.title, svg: standaloneSvg(emb.title, emb.view.markup, { width: emb.view.width, height: emb.view.height, cls: 'embedding' }) },
+    () => {
+      const emb = embeddingView(set, { colour: classColour, ink: LIGHT['--ink'], muted: LIGHT['--muted'], line: LIGHT['--circle'] });
+      return { file: 'embedding.svg', title: emb.title, svg: standaloneSvg(emb.title, emb.view.markup, { width: emb.view.width, height: emb.view.height, cls: 'embedding' }) };
+    },
   ];
 }
 

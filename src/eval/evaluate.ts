@@ -167,6 +167,48 @@ const fastProducts = (x: Float64Array, n: number, d: number) => tfCentreProducts
 export const clusteringHere = (path: EvalOptions['path']): ClusteringPass => localClustering(path === 'tf' || path === 'wgsl' ? fastProducts : jsCentreProducts);
 
 /**
+ * The all-pairs metrics of a report from its pairs (exact or binned), with the binned path's error
+ * bounds; `turn` is awaited between the heavier ones (each can take a few hundred ms at 1,000 classes).
+ */
+async function pairMetrics(pairs: AllPairs, fars: number[], opts: EvalOptions, turn: () => Promise<void>) {
+  const { src, groups, hist } = pairs;
+  let positives = 0;
+  for (let i = 0; i < groups.pos.length; i++) positives += groups.pos[i];
+  const ap = averagePrecisionFromGroups(groups.pos, groups.neg);
+  const fullPr = prCurveFromGroups(groups.pos, groups.neg, groups.score);
+  const keep = downsample(fullPr.precision.length, PR_MAX_POINTS);
+  const pr = { precision: keep.map((i) => fullPr.precision[i]), recall: keep.map((i) => fullPr.recall[i]) };
+  const farLo = opts.farLo ?? DEFAULT_FAR_LO;
+  const farHi = opts.farHi ?? DEFAULT_FAR_HI;
+  const opisOpts = { farLo, farHi, grid: opts.grid ?? DEFAULT_GRID, eps: opts.eps ?? DEFAULT_EPS };
+  await turn();
+  const calibration = calibrationRangeFrom(src, farLo, farHi);
+  const operating = operatingPoints(src, fars);
+  const grid = calibrationGridFrom(src, opisOpts);
+  const classes = opisClassesFrom(src);
+  await turn();
+  const curves = utilityCurvesFrom(src, grid);
+  const utility = { grid, perClass: classes.map((t) => curves.utility[t]), classes };
+  await turn();
+  const opisValue = opisFrom(src, opisOpts);
+  await turn();
+  const epsOpisValue = epsOpisFrom(src, opisOpts);
+  await turn();
+  const roc = rocCurve(src);
+  // The binned path's error bounds, from one set of brackets over the counts made above.
+  let bounds: EvalReport['bounds'] = null;
+  if (hist) {
+    await turn();
+    const apBounds = averagePrecisionBounds(hist.h);
+    await turn();
+    const b = binningBounds(hist.h, opisOpts, hist.counts);
+    bounds = { prAuc: [apBounds.lo, apBounds.hi], opis: b.opis, epsOpis: Number.isNaN(b.epsOpis.bound) ? null : b.epsOpis.bound, epsOpisGroupsKnown: b.epsOpis.separated };
+  }
+  await turn();
+  return { positives, ap, pr, calibration, farLo, farHi, operating, utility, opisValue, epsOpisValue, roc, bounds };
+}
+
+/**
  * Evaluates n row-major d-dimensional embeddings (normalised here) with labels in 0 … numClasses − 1.
  * Throws NonFiniteEmbeddingsError when a row holds NaN or ±Infinity.
  */
@@ -267,38 +309,14 @@ export async function evaluateEmbeddings(
     stopAll.abort();
     throw e;
   }
-  const { src, groups, distance, bins, hist } = pairs;
   await yieldNow(0.95);
-
-  let positives = 0;
-  for (let i = 0; i < groups.pos.length; i++) positives += groups.pos[i];
-  const ap = averagePrecisionFromGroups(groups.pos, groups.neg);
-  const fullPr = prCurveFromGroups(groups.pos, groups.neg, groups.score);
-  const keep = downsample(fullPr.precision.length, PR_MAX_POINTS);
-  const pr = { precision: keep.map((i) => fullPr.precision[i]), recall: keep.map((i) => fullPr.recall[i]) };
-  const farLo = opts.farLo ?? DEFAULT_FAR_LO;
-  const farHi = opts.farHi ?? DEFAULT_FAR_HI;
-  const opisOpts = { farLo, farHi, grid: opts.grid ?? DEFAULT_GRID, eps: opts.eps ?? DEFAULT_EPS };
-  const calibration = calibrationRangeFrom(src, farLo, farHi);
-  const operating = operatingPoints(src, fars);
-  const grid = calibrationGridFrom(src, opisOpts);
-  const classes = opisClassesFrom(src);
-  const curves = utilityCurvesFrom(src, grid);
-  const utility = { grid, perClass: classes.map((t) => curves.utility[t]), classes };
-  const opisValue = opisFrom(src, opisOpts);
-  const epsOpisValue = epsOpisFrom(src, opisOpts);
-  const roc = rocCurve(src);
-  // The binned path's error bounds, from one set of brackets over the counts made above.
-  let bounds: EvalReport['bounds'] = null;
-  if (hist) {
-    const ap = averagePrecisionBounds(hist.h);
-    const b = binningBounds(hist.h, opisOpts, hist.counts);
-    bounds = { prAuc: [ap.lo, ap.hi], opis: b.opis, epsOpis: Number.isNaN(b.epsOpis.bound) ? null : b.epsOpis.bound, epsOpisGroupsKnown: b.epsOpis.separated };
-  }
+  const { distance, bins } = pairs;
+  const { positives, ap, pr, calibration, farLo, farHi, operating, utility, opisValue, epsOpisValue, roc, bounds } = await pairMetrics(pairs, fars, opts, () => yieldNow(0.95));
 
   const nmiValue = clustering ? nmi(labels.subarray(0, n), clustering.assign) : 1;
 
   // Score distributions of Q seeded distinct queries.
+  await yieldNow(0.95);
   const Q = Math.min(opts.queries ?? 200, n);
   const order = rng.fork().shuffle(Array.from({ length: n }, (_, i) => i));
   const queries = Int32Array.from(order.slice(0, Q));
