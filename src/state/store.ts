@@ -14,30 +14,10 @@ import type { UiMode } from './viewParams';
 import type { LessonRecord } from './lessonReveal';
 
 import type { Notice } from './notices';
+import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps, type EvalSeries, type History } from './runHistory';
 
 export { addNotice, dismissNotice, type Notice } from './notices';
-
-/** Per-step series of one run, appended in place. */
-export interface History {
-  step: number[];
-  loss: number[];
-  alpha: number[];
-  lr: number[];
-  /** Nearest-centroid accuracy and compactness at the steps the embedding was refreshed. */
-  evalStep: number[];
-  accuracy: number[];
-  compactness: number[];
-}
-
-/** Scalar evaluation metrics over training steps, appended in place. */
-export interface EvalSeries {
-  step: number[];
-  ap: number[];
-  opis: number[];
-  epsOpis: number[];
-  recallAt1: number[];
-  nmi: number[];
-}
+export type { EvalSeries, History } from './runHistory';
 
 /** A PR curve kept for comparison while another run trains. */
 export interface PinnedCurve {
@@ -114,9 +94,6 @@ export interface PlaygroundState {
   thresholdFar: number;
 }
 
-const emptyHistory = (): History => ({ step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [], compactness: [] });
-const emptyEvalSeries = (): EvalSeries => ({ step: [], ap: [], opis: [], epsOpis: [], recallAt1: [], nmi: [] });
-
 /** Creates a store holding `config` (one per page; tests may make their own). */
 export function createPlaygroundStore(config: Config) {
   return createStore<PlaygroundState>(() => ({
@@ -192,13 +169,8 @@ export function clearRun(store: PlaygroundStore): number {
 
 /** Appends trained steps to the run's history. */
 export function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
-  const { history: h, historyVersion } = store.getState();
-  for (const p of points) {
-    h.step.push(p.step);
-    h.loss.push(p.loss);
-    h.alpha.push(p.alpha);
-    h.lr.push(p.lr);
-  }
+  const { history, historyVersion } = store.getState();
+  pushSteps(history, points);
   store.setState({ historyVersion: historyVersion + 1 });
 }
 
@@ -318,12 +290,7 @@ export function appendEvaluation(store: PlaygroundStore, step: number, full: boo
     store.setState({ evaluation: { ...r, step, full: true }, evalProgress: null });
     return;
   }
-  e.step.push(step);
-  e.ap.push(r.ap);
-  e.opis.push(r.opis);
-  e.epsOpis.push(r.epsOpis);
-  e.recallAt1.push(r.recall.value[r.recall.k.indexOf(1)]);
-  e.nmi.push(r.nmi);
+  pushEvaluation(e, step, r);
   store.setState({ evaluation: { ...r, step, full }, evalProgress: null, evalVersion: evalVersion + 1 });
 }
 
