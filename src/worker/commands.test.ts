@@ -57,6 +57,16 @@ async function settle(s: TrainingSession): Promise<void> {
   }
 }
 
+/** A session with run 1 built and ready, paused at step 0. */
+async function readySession() {
+  const t = session();
+  t.send(init(1));
+  await settle(t.s);
+  return t;
+}
+
+/** The step numbers from `first` to `last`. */
+const range = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
 const trained = (points: { points: StepPoint[] }[]) => points.flatMap((r) => r.points.map((p) => p.step));
 const init = (run: number, config = CONFIG): ToWorker => ({ type: 'init', config, dataUrl: '', run });
 
@@ -87,21 +97,19 @@ describe('commands out of order', () => {
     send(init(1), { type: 'play' }, init(2), { type: 'play' });
     await settle(s);
     expect(of('steps', 1)).toEqual([]);
-    expect(trained(of('steps', 2))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(trained(of('steps', 2))).toEqual(range(1, 30));
   });
 
   it('trains a play given before the run is ready once it is, and a second play starts no second loop', async () => {
     const { s, send, of } = session();
     send(init(1), { type: 'play' }, { type: 'play' });
     await settle(s);
-    expect(trained(of('steps', 1))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(trained(of('steps', 1))).toEqual(range(1, 30));
     expect(of('state').at(-1)).toMatchObject({ running: false, finished: true, step: 30 });
   });
 
   it('serves "Evaluate all" asked for while training between two steps, and forgets it at a reset', async () => {
-    const { s, send, of } = session();
-    send(init(1));
-    await settle(s);
+    const { s, send, of } = await readySession();
     beforeEachStep(s, (next) => {
       if (next === 5) send({ type: 'evaluate', full: true });
     });
@@ -121,9 +129,7 @@ describe('commands out of order', () => {
 
 describe('pause during a step', () => {
   it('ends the loop after the step in flight, with every trained step posted, and a later play goes on from there', async () => {
-    const { s, send, of } = session();
-    send(init(1));
-    await settle(s);
+    const { s, send, of } = await readySession();
     const before = s.generation;
     beforeEachStep(s, (next) => {
       if (next === 14) send({ type: 'pause' });
@@ -133,46 +139,40 @@ describe('pause during a step', () => {
     // Pause bumped the generation: the loop it ended cannot be revived by a later play.
     expect(s.generation).toBe(before + 1);
     expect(s.running).toBe(false);
-    expect(trained(of('steps'))).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    expect(trained(of('steps'))).toEqual(range(1, 14));
     expect(of('state').at(-1)).toMatchObject({ running: false, step: 14, finished: false });
     vi.mocked(s.takeTurn).mockResolvedValue(() => {});
     send({ type: 'play' });
     await settle(s);
-    expect(trained(of('steps'))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(trained(of('steps'))).toEqual(range(1, 30));
   });
 });
 
 describe('a command during training', () => {
   it('is served between two steps, and the training it interrupted goes on after it', async () => {
-    const { s, send, of } = session();
-    send(init(1));
-    await settle(s);
+    const { s, send, of } = await readySession();
     beforeEachStep(s, (next) => {
       if (next === 10) send({ type: 'exportEmbeddings' });
     });
     send({ type: 'play' });
     await settle(s);
     expect(of('embeddingsFile').map((r) => r.step)).toEqual([10]);
-    expect(trained(of('steps'))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(trained(of('steps'))).toEqual(range(1, 30));
   });
 
   it('ends the loop it interrupted for good: a play given at once starts a new loop after the command', async () => {
-    const { s, send, of } = session();
-    send(init(1));
-    await settle(s);
+    const { s, send, of } = await readySession();
     beforeEachStep(s, (next) => {
       if (next === 10) send({ type: 'exportEmbeddings' }, { type: 'play' });
     });
     send({ type: 'play' });
     await settle(s);
     expect(of('embeddingsFile').map((r) => r.step)).toEqual([10]);
-    expect(trained(of('steps'))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(trained(of('steps'))).toEqual(range(1, 30));
   });
 
   it('does not resume the training it interrupted when another command came meanwhile', async () => {
-    const { s, send, of, onPost } = session();
-    send(init(1));
-    await settle(s);
+    const { s, send, of, onPost } = await readySession();
     beforeEachStep(s, (next) => {
       if (next === 10) send({ type: 'exportEmbeddings' });
     });
@@ -187,9 +187,7 @@ describe('a command during training', () => {
 
 describe('a reset while a refresh is pending', () => {
   it('lets the refresh finish as the old run, then rebuilds the run from its seeds', async () => {
-    const { s, send, of } = session();
-    send(init(1));
-    await settle(s);
+    const { s, send, of } = await readySession();
     const refresh = s.refreshes.refresh.bind(s.refreshes);
     vi.spyOn(s.refreshes, 'refresh').mockImplementation(async (run, config) => {
       if (run.step === 10 && s.runId === 1) send({ type: 'reset', run: 2 });
@@ -200,7 +198,7 @@ describe('a reset while a refresh is pending', () => {
     expect(s.epoch).toBe(2);
     // The refresh in flight reports as run 1 (the page drops it); the loop stopped there.
     expect(of('snapshot', 1).map((r) => r.snapshot.step)).toEqual([0, 10]);
-    expect(trained(of('steps', 1))).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(trained(of('steps', 1))).toEqual(range(1, 10));
     // Run 2 starts over: ready, its view at step 0, paused.
     expect(of('steps', 2)).toEqual([]);
     expect(of('snapshot', 2).map((r) => r.snapshot.step)).toEqual([0]);
@@ -236,14 +234,12 @@ describe('a lost device', () => {
     expect(of('resumed')).toMatchObject([{ step: 5 }]);
     // The curve goes on from the checkpoint's step, and the run trains on to its end.
     const after = reports.slice(lostAt).filter((r): r is Extract<Report, { type: 'steps' }> => r.type === 'steps');
-    expect(trained(after)).toEqual(Array.from({ length: 25 }, (_, i) => i + 6));
+    expect(trained(after)).toEqual(range(6, 30));
     expect(of('state').at(-1)).toMatchObject({ running: false, finished: true, step: 30 });
   });
 
   it('with no checkpoint, the run starts over from its seeds; the lost run’s unposted steps are dropped', async () => {
-    const { s, reports, send, of, lose } = session();
-    send(init(1));
-    await settle(s);
+    const { s, reports, send, of, lose } = await readySession();
     let lostAt = 0;
     beforeEachStep(s, (next) => {
       if (next !== 4 || s.deviceLosses > 0) return;
@@ -254,14 +250,12 @@ describe('a lost device', () => {
     await settle(s);
     expect(of('resumed')).toMatchObject([{ step: 0 }]);
     const after = reports.slice(lostAt).filter((r): r is Extract<Report, { type: 'steps' }> => r.type === 'steps');
-    expect(trained(after)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(trained(after)).toEqual(range(1, 30));
     expect(of('state').at(-1)).toMatchObject({ running: false, finished: true, step: 30 });
   });
 
   it('without a lost device, a failed step stops the run with its reason', async () => {
-    const { s, send, of } = session();
-    send(init(1));
-    await settle(s);
+    const { s, send, of } = await readySession();
     beforeEachStep(s, (next) => {
       if (next === 3) throw new Error('the step failed');
     });
