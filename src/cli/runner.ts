@@ -16,7 +16,7 @@ import type { EvalReport } from '../eval/evaluate';
 import { activePairOps } from '../ml/activePairOps';
 import { Trainer } from '../ml/trainer';
 import type { Config } from '../state/params';
-import type { EvalSeries, History } from '../state/store';
+import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps, type EvalSeries, type History } from '../state/runHistory';
 import { evaluateSubset } from '../worker/evaluation';
 import { CliError, EXIT_FAILURE } from './errors';
 
@@ -47,27 +47,16 @@ export function loadSplitNode(config: Config, dataDir: string): DataSplit {
 export async function trainRun(config: Config, split: DataSplit, onStep?: (step: number, loss: number) => void): Promise<RunResult> {
   const t0 = performance.now();
   const trainer = new Trainer(config, split, activePairOps());
-  const history: History = { step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [], compactness: [] };
-  const series: EvalSeries = { step: [], ap: [], opis: [], epsOpis: [], recallAt1: [], nmi: [] };
+  const history = emptyHistory();
+  const series = emptyEvalSeries();
   const numClasses = split.evaluation.numClasses;
   const noYield = async () => {};
-  const record = (r: EvalReport, step: number) => {
-    series.step.push(step);
-    series.ap.push(r.ap);
-    series.opis.push(r.opis);
-    series.epsOpis.push(r.epsOpis);
-    series.recallAt1.push(r.recall.value[r.recall.k.indexOf(1)]);
-    series.nmi.push(r.nmi);
-  };
   let trainMs = 0;
   while (trainer.step < config.steps) {
     const s0 = performance.now();
     const p = await trainer.trainStep();
     trainMs += performance.now() - s0;
-    history.step.push(p.step);
-    history.loss.push(p.loss);
-    history.alpha.push(p.alpha);
-    history.lr.push(p.lr);
+    pushSteps(history, [p]);
     onStep?.(p.step, p.loss);
     if (!Number.isFinite(p.loss)) {
       trainer.dispose();
@@ -79,7 +68,7 @@ export async function trainRun(config: Config, split: DataSplit, onStep?: (step:
       history.evalStep.push(ev.step);
       history.accuracy.push(nearestCentroidAccuracy(ev.embeddings, ev.labels, ev.n, ev.dim).accuracy);
       history.compactness.push(classCompactness(ev.embeddings, ev.labels, ev.n, ev.dim).ratio);
-      if (config.metricsEvery > 0 && ev.step % config.metricsEvery === 0) record(await evaluateSubset(ev, config.evalItems, false, numClasses, false, noYield, () => {}), ev.step);
+      if (config.metricsEvery > 0 && ev.step % config.metricsEvery === 0) pushEvaluation(series, ev.step, await evaluateSubset(ev, config.evalItems, false, numClasses, false, noYield, () => {}));
     }
   }
   if (trainer.step !== config.steps) throw new CliError(`the run stopped at step ${trainer.step} of ${config.steps}`, EXIT_FAILURE);

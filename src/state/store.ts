@@ -14,30 +14,12 @@ import type { UiMode } from './viewParams';
 import type { LessonRecord } from './lessonReveal';
 
 import type { Notice } from './notices';
+import { MAX_PINNED, saveRecorded } from './persistence';
+import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps, type EvalSeries, type History } from './runHistory';
 
 export { addNotice, dismissNotice, type Notice } from './notices';
-
-/** Per-step series of one run, appended in place. */
-export interface History {
-  step: number[];
-  loss: number[];
-  alpha: number[];
-  lr: number[];
-  /** Nearest-centroid accuracy and compactness at the steps the embedding was refreshed. */
-  evalStep: number[];
-  accuracy: number[];
-  compactness: number[];
-}
-
-/** Scalar evaluation metrics over training steps, appended in place. */
-export interface EvalSeries {
-  step: number[];
-  ap: number[];
-  opis: number[];
-  epsOpis: number[];
-  recallAt1: number[];
-  nmi: number[];
-}
+export type { EvalSeries, History } from './runHistory';
+export { clearRecorded, loadRecorded, MAX_PINNED, RECORDED_KEY } from './persistence';
 
 /** A PR curve kept for comparison while another run trains. */
 export interface PinnedCurve {
@@ -114,9 +96,6 @@ export interface PlaygroundState {
   thresholdFar: number;
 }
 
-const emptyHistory = (): History => ({ step: [], loss: [], alpha: [], lr: [], evalStep: [], accuracy: [], compactness: [] });
-const emptyEvalSeries = (): EvalSeries => ({ step: [], ap: [], opis: [], epsOpis: [], recallAt1: [], nmi: [] });
-
 /** Creates a store holding `config` (one per page; tests may make their own). */
 export function createPlaygroundStore(config: Config) {
   return createStore<PlaygroundState>(() => ({
@@ -192,13 +171,8 @@ export function clearRun(store: PlaygroundStore): number {
 
 /** Appends trained steps to the run's history. */
 export function appendSteps(store: PlaygroundStore, points: StepPoint[]): void {
-  const { history: h, historyVersion } = store.getState();
-  for (const p of points) {
-    h.step.push(p.step);
-    h.loss.push(p.loss);
-    h.alpha.push(p.alpha);
-    h.lr.push(p.lr);
-  }
+  const { history, historyVersion } = store.getState();
+  pushSteps(history, points);
   store.setState({ historyVersion: historyVersion + 1 });
 }
 
@@ -215,9 +189,6 @@ export function truncateRun(store: PlaygroundStore, step: number): void {
   store.setState((s) => ({ step, historyVersion: s.historyVersion + 1, evalVersion: s.evalVersion + 1 }));
 }
 
-/** Pinned curves kept at most (the oldest goes first). */
-export const MAX_PINNED = 6;
-
 /** Pins the current PR curve (it stays drawn, dashed, beside later ones and across reloads). */
 export function pinCurrentCurve(store: PlaygroundStore): void {
   const { evaluation, config, pinned } = store.getState();
@@ -233,41 +204,6 @@ export function recordRunPoint(store: PlaygroundStore): void {
   if (!evaluation) return;
   const r1 = evaluation.recall.value[evaluation.recall.k.indexOf(1)];
   store.setState({ runPoints: [...runPoints, { label: runLabel(config, evaluation.step), error: 100 * (1 - r1), opis: evaluation.opis }] });
-  saveRecorded(store);
-}
-
-/** Where pinned curves and recorded runs are kept between visits. */
-export const RECORDED_KEY = 'metric-playground:recorded';
-
-function saveRecorded(store: PlaygroundStore): void {
-  const { pinned, runPoints } = store.getState();
-  try {
-    localStorage.setItem(RECORDED_KEY, JSON.stringify({ pinned, runPoints }));
-  } catch {
-    // Storage full or unavailable: they stay for this visit only.
-  }
-}
-
-/** Brings back the pinned curves and recorded runs of earlier visits (ignoring anything malformed). */
-export function loadRecorded(store: PlaygroundStore): void {
-  try {
-    const saved = JSON.parse(localStorage.getItem(RECORDED_KEY) ?? 'null') as { pinned?: unknown; runPoints?: unknown } | null;
-    const isNums = (a: unknown): a is number[] => Array.isArray(a) && a.every((v) => typeof v === 'number');
-    const pinned = (Array.isArray(saved?.pinned) ? saved.pinned : []).filter(
-      (p: PinnedCurve) => typeof p?.label === 'string' && typeof p.ap === 'number' && isNums(p.precision) && isNums(p.recall),
-    );
-    const runPoints = (Array.isArray(saved?.runPoints) ? saved.runPoints : []).filter(
-      (p: RunPoint) => typeof p?.label === 'string' && typeof p.error === 'number' && typeof p.opis === 'number',
-    );
-    store.setState({ pinned: pinned.slice(-MAX_PINNED), runPoints });
-  } catch {
-    // Nothing readable: start empty.
-  }
-}
-
-/** Forgets every pinned curve and recorded run, here and in storage. */
-export function clearRecorded(store: PlaygroundStore): void {
-  store.setState({ pinned: [], runPoints: [] });
   saveRecorded(store);
 }
 
@@ -318,12 +254,7 @@ export function appendEvaluation(store: PlaygroundStore, step: number, full: boo
     store.setState({ evaluation: { ...r, step, full: true }, evalProgress: null });
     return;
   }
-  e.step.push(step);
-  e.ap.push(r.ap);
-  e.opis.push(r.opis);
-  e.epsOpis.push(r.epsOpis);
-  e.recallAt1.push(r.recall.value[r.recall.k.indexOf(1)]);
-  e.nmi.push(r.nmi);
+  pushEvaluation(e, step, r);
   store.setState({ evaluation: { ...r, step, full }, evalProgress: null, evalVersion: evalVersion + 1 });
 }
 

@@ -10,7 +10,7 @@
  * Pure TypeScript (no DOM): runs in Node/Vitest and in the training Web Worker.
  */
 
-import { cleanText } from './notices';
+import { list, readVersion, show, splitPairs, upgrade, type Migration } from './linkParts';
 import { LINK_DEFAULTS } from './linkDefaults';
 import { DEFAULT_VIEW, takeView, viewParts, type View } from './viewParams';
 import {
@@ -29,8 +29,7 @@ export const SCHEMA_VERSION = 1;
 /** Hashes longer than this many characters are not read (defaults are used, with a notice). */
 export const MAX_HASH_LENGTH = 8192;
 
-/** A migration turns the raw key→value map of a version-n link into a version-(n+1) one. */
-export type Migration = (raw: Map<string, string>) => Map<string, string>;
+export type { Migration } from './linkParts';
 
 /** Migrations by the version they upgrade *from* (n → n+1). Empty while only v1 exists. */
 export const MIGRATIONS: Readonly<Record<number, Migration>> = Object.freeze({});
@@ -60,24 +59,6 @@ export const MAX_SEEDS = 5;
 export const COMPARE_PREFIX = 'b.';
 
 const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
-const MAX_SHOWN = 40;
-const MAX_LISTED = 8;
-
-/** Shows a user-supplied value in a notice: bidi and control characters made visible, shortened if long. */
-function show(raw: unknown): string {
-  let s: string;
-  if (typeof raw === 'string') s = raw;
-  else if (typeof raw === 'number' || typeof raw === 'boolean' || raw === null || raw === undefined) s = String(raw);
-  else s = `(${typeof raw})`;
-  return cleanText(s, MAX_SHOWN);
-}
-
-/** Lists items in a notice, at most MAX_LISTED of them. */
-function list(items: readonly string[]): string {
-  const shown = items.slice(0, MAX_LISTED).map((s) => (s === '' ? '(empty)' : show(s)));
-  const more = items.length - shown.length;
-  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
-}
 
 /** Writes a number the way the hash stores it (shortest round-trip form; never `-0`). */
 function formatNumber(x: number): string {
@@ -230,14 +211,6 @@ function readSeeds(text: string | undefined, comparing: boolean, notices: string
   return seeds;
 }
 
-function decode(s: string): string | null {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * {@link parseHash} with the migration table, current version and versions' defaults injectable (for tests and for
  * checking a future migration before it ships). Never throws.
@@ -250,6 +223,7 @@ export function parseHashWith(
 ): ParsedHash {
   const notices: string[] = [];
   const config = defaultConfig();
+  const plain = () => ({ config, compare: null, seeds: 1, view: { ...DEFAULT_VIEW }, notices });
   try {
     let body = typeof hash === 'string' ? hash : '';
     if (body.startsWith('#')) body = body.slice(1);
@@ -257,106 +231,19 @@ export function parseHashWith(
       notices.push(
         `The link is too long (${body.length} characters, limit ${MAX_HASH_LENGTH}); using the defaults`,
       );
-      return { config, compare: null, seeds: 1, view: { ...DEFAULT_VIEW }, notices };
+      return plain();
     }
-    if (body === '') return { config, compare: null, seeds: 1, view: { ...DEFAULT_VIEW }, notices };
-
-    // 1. Split into raw key → value (decoded), last occurrence wins.
-    let raw = new Map<string, string>();
-    const counts = new Map<string, number>();
-    const noEquals: string[] = [];
-    const undecodable: string[] = [];
-    for (const part of body.split('&')) {
-      if (part === '') continue; // stray '&' (e.g. a trailing one) is harmless
-      const eq = part.indexOf('=');
-      if (eq < 0) {
-        noEquals.push(decode(part) ?? part);
-        continue;
-      }
-      const key = decode(part.slice(0, eq));
-      const value = decode(part.slice(eq + 1));
-      if (key === null || value === null) {
-        undecodable.push(part);
-        continue;
-      }
-      raw.set(key, value);
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    if (noEquals.length > 0) notices.push(`Ignored parts without "=": ${list(noEquals)}`);
-    if (undecodable.length > 0) notices.push(`Ignored parts with broken %-encoding: ${list(undecodable)}`);
-    for (const [key, n] of counts) {
-      if (n > 1) notices.push(`${show(key)} is given ${n} times; using the last value (${show(raw.get(key))})`);
-    }
-
-    // 2. Schema version, then migrations up to the current version.
-    let from = version;
-    const v = raw.get('v');
-    raw.delete('v');
-    if (v !== undefined) {
-      const n = /^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
-      if (!Number.isSafeInteger(n) || n < 1) {
-        notices.push(`v=${show(v)} is not a valid schema version; reading the link as v${version}`);
-      } else if (n > version) {
-        notices.push(
-          `This link was made by a newer version of the playground (v${n}); read as v${version}, unknown keys ignored`,
-        );
-      } else {
-        from = n;
-      }
-    }
-    // An older link leaves out the keys at *its* version's defaults: spell them out before
-    // upgrading, so the migrations see the whole configuration that link meant.
-    const then = from < version ? defaults[from] : undefined;
-    if (then) for (const [key, value] of Object.entries(then)) if (!raw.has(key)) raw.set(key, String(value));
-    for (let n = from; n < version; n++) {
-      const migrate = Object.prototype.hasOwnProperty.call(migrations, n) ? migrations[n] : undefined;
-      if (!migrate) {
-        notices.push(`No upgrade from schema v${n} to v${n + 1} is known; reading the link as is`);
-        continue;
-      }
-      try {
-        const next = migrate(new Map(raw));
-        if (next instanceof Map) raw = next;
-        else notices.push(`Upgrading the link from v${n} to v${n + 1} failed; reading it as is`);
-      } catch {
-        notices.push(`Upgrading the link from v${n} to v${n + 1} failed; reading it as is`);
-      }
-    }
-
+    if (body === '') return plain();
+    let raw = splitPairs(body, notices);
+    const from = readVersion(raw, version, notices);
+    raw = upgrade(raw, from, version, migrations, defaults, notices);
     raw.delete('v'); // a migration must not smuggle the version back in as a "parameter"
     const view = takeView(raw, notices);
-
-    // 3. Validate known keys in table order; missing keys keep their defaults silently.
-    const out = config as Record<string, string | number>;
-    for (const p of PARAMS) {
-      if (!raw.has(p.key)) continue;
-      const r = validateValue(p.key, raw.get(p.key));
-      out[p.key] = r.value;
-      if (r.notice) notices.push(r.notice);
-    }
-
-    // 4. Configuration B of a comparison: A with B's own values on top.
-    let compare: Config | null = null;
-    const bKeys = [...raw.keys()].filter((k) => k.startsWith(COMPARE_PREFIX));
-    const b = raw.get('b');
-    if (b !== undefined && b !== '1') notices.push(`b=${show(b)} is not 1; comparing with B as the link describes it`);
-    if (raw.has('b') || bKeys.length > 0) {
-      compare = { ...config };
-      const outB = compare as Record<string, string | number>;
-      for (const k of bKeys) {
-        const key = k.slice(COMPARE_PREFIX.length);
-        if (!isParamKey(key)) continue;
-        const r = validateValue(key, raw.get(k));
-        outB[key] = r.value;
-        if (r.notice) notices.push(`B: ${r.notice}`);
-        raw.delete(k);
-      }
-      raw.delete('b');
-    }
+    // Known keys in table order; missing keys keep their defaults silently.
+    readParams(raw, config, notices);
+    const compare = readCompare(raw, config, notices);
     const seeds = readSeeds(raw.get('seeds'), compare !== null, notices);
     raw.delete('seeds');
-
-    // 5. Everything else is unknown.
     const unknown = [...raw.keys()].filter((k) => !isParamKey(k));
     if (unknown.length > 0) {
       notices.push(`Ignored unknown ${unknown.length === 1 ? 'key' : 'keys'}: ${list(unknown)}`);
@@ -366,6 +253,41 @@ export function parseHashWith(
     // Defensive: nothing above should throw, but a link must never break the page.
     return { config: defaultConfig(), compare: null, seeds: 1, view: { ...DEFAULT_VIEW }, notices: [...notices, 'Could not read the link; using the defaults'] };
   }
+}
+
+/** Validates the keys of `raw` that name a parameter into `config`, in table order. */
+function readParams(raw: ReadonlyMap<string, string>, config: Config, notices: string[]): void {
+  const out = config as Record<string, string | number>;
+  for (const p of PARAMS) {
+    if (!raw.has(p.key)) continue;
+    const r = validateValue(p.key, raw.get(p.key));
+    out[p.key] = r.value;
+    if (r.notice) notices.push(r.notice);
+  }
+}
+
+/**
+ * Configuration B of a comparison (`b=1`, `b.<key>=value`): A with B's own values on top, in the
+ * link's order; null when the link has none. B's keys leave `raw` (those naming no parameter stay,
+ * to be reported as unknown).
+ */
+function readCompare(raw: Map<string, string>, config: Config, notices: string[]): Config | null {
+  const bKeys = [...raw.keys()].filter((k) => k.startsWith(COMPARE_PREFIX));
+  const b = raw.get('b');
+  if (b !== undefined && b !== '1') notices.push(`b=${show(b)} is not 1; comparing with B as the link describes it`);
+  if (!raw.has('b') && bKeys.length === 0) return null;
+  const compare = { ...config };
+  const outB = compare as Record<string, string | number>;
+  for (const k of bKeys) {
+    const key = k.slice(COMPARE_PREFIX.length);
+    if (!isParamKey(key)) continue;
+    const r = validateValue(key, raw.get(k));
+    outB[key] = r.value;
+    if (r.notice) notices.push(`B: ${r.notice}`);
+    raw.delete(k);
+  }
+  raw.delete('b');
+  return compare;
 }
 
 /**

@@ -7,10 +7,11 @@
  *   reports it ready) is kept: the run starts as soon as it is ready, and the transport says so.
  * - Space pressed twice in quick succession plays then pauses (or pauses then plays): the second
  *   press comes before the worker has answered the first, and acts on what the first asked for.
- * The state is page-wide (one transport), outside the store; React reads it with {@link useRunGuard}.
+ * The state is page-wide (one transport): its flags live in the page's flag store (pageFlags.ts);
+ * React reads them with {@link useRunGuard}.
  */
-import { useSyncExternalStore } from 'react';
 import type { PlaygroundState, PlaygroundStore } from '../state/store';
+import { pageFlags, usePageFlag, type PageFlags } from './pageFlags';
 
 /** The part of a controller the guard drives (a Controller; tests pass their own). */
 export interface GuardedRun {
@@ -23,12 +24,8 @@ export interface GuardedRun {
   reset(): void;
 }
 
-export interface GuardState {
-  /** Space was pressed while the run was being built: it starts when ready. */
-  playWhenReady: boolean;
-  /** Reset was asked for on a finished or diverged run: the transport asks to confirm. */
-  confirmReset: boolean;
-}
+/** The guard's page-wide flags: a play waiting for the run to be ready, a reset waiting for its confirmation. */
+export type GuardState = Pick<PageFlags, 'playWhenReady' | 'confirmReset'>;
 
 /** The run can be played: its data and model are ready. */
 export const isReady = (s: PlaygroundState): boolean => s.dataset !== null && s.progress === null;
@@ -59,15 +56,17 @@ export function transportState(runs: readonly PlaygroundState[]): TransportState
 /** The run is being built (it will be ready unless loading fails). */
 const isBuilding = (s: PlaygroundState): boolean => !isReady(s) && s.dataError === null && s.fatal === null;
 
-let state: GuardState = { playWhenReady: false, confirmReset: false };
-const listeners = new Set<() => void>();
-let stopPlayWatch: (() => void) | null = null;
-let stopResetWatch: (() => void) | null = null;
 /**
- * What Space last asked a run for (play: running true; pause: false), until its worker's state
- * says so or the run stops being playable: a press before that answer acts on what was asked.
+ * The store subscriptions the guard holds while it waits for a run's answer (no view draws them, so
+ * they are kept here rather than in the flag store). `sent`: what Space last asked a run for (play:
+ * running true; pause: false), until its worker's state says so or the run stops being playable —
+ * a press before that answer acts on what was asked.
  */
-let sent: { store: PlaygroundStore; running: boolean; stop: () => void } | null = null;
+const watching: {
+  play: (() => void) | null;
+  reset: (() => void) | null;
+  sent: { store: PlaygroundStore; running: boolean; stop: () => void } | null;
+} = { play: null, reset: null, sent: null };
 
 /** Plays or pauses `c`, and remembers it until the worker's state answers. */
 function send(c: GuardedRun, running: boolean): void {
@@ -79,41 +78,33 @@ function send(c: GuardedRun, running: boolean): void {
   const stop = c.store.subscribe((now) => {
     if (now.running === running || !isReady(now) || isHalted(now)) forgetSent();
   });
-  sent = { store: c.store, running, stop };
+  watching.sent = { store: c.store, running, stop };
 }
 
 function forgetSent(): void {
-  sent?.stop();
-  sent = null;
+  watching.sent?.stop();
+  watching.sent = null;
 }
 
-function set(next: Partial<GuardState>): void {
-  state = { ...state, ...next };
-  for (const l of listeners) l();
-}
+const set = (next: Partial<GuardState>): void => pageFlags.setState(next);
 
 /** The guard's state now (tests; components use {@link useRunGuard}). */
 export function guardState(): GuardState {
-  return state;
+  const { playWhenReady, confirmReset } = pageFlags.getState();
+  return { playWhenReady, confirmReset };
 }
 
 /** The guard's state, re-rendering on change. */
 export function useRunGuard(): GuardState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => state,
-  );
+  return { playWhenReady: usePageFlag('playWhenReady'), confirmReset: usePageFlag('confirmReset') };
 }
 
 /** Forgets a play waiting for the run to be ready. */
 export function cancelPlayWhenReady(): void {
   forgetSent();
-  stopPlayWatch?.();
-  stopPlayWatch = null;
-  if (state.playWhenReady) set({ playWhenReady: false });
+  watching.play?.();
+  watching.play = null;
+  if (guardState().playWhenReady) set({ playWhenReady: false });
 }
 
 /**
@@ -124,10 +115,11 @@ export function cancelPlayWhenReady(): void {
 export function togglePlay(c: GuardedRun): boolean {
   const s = c.store.getState();
   const t = transportState(c.runStates());
-  if (state.playWhenReady) {
+  if (guardState().playWhenReady) {
     cancelPlayWhenReady();
     return true;
   }
+  const { sent } = watching;
   if (sent?.store === c.store ? sent.running : t.running) {
     send(c, false);
     return true;
@@ -146,8 +138,8 @@ export function togglePlay(c: GuardedRun): boolean {
       if (!isHalted(now)) send(c, true);
     } else if (!isBuilding(now)) cancelPlayWhenReady();
   };
-  stopPlayWatch?.();
-  stopPlayWatch = c.store.subscribe(check);
+  watching.play?.();
+  watching.play = c.store.subscribe(check);
   return true;
 }
 
@@ -159,9 +151,9 @@ export function resetLosesRun(c: GuardedRun): boolean {
 
 /** Forgets a pending question about resetting. */
 export function cancelReset(): void {
-  stopResetWatch?.();
-  stopResetWatch = null;
-  if (state.confirmReset) set({ confirmReset: false });
+  watching.reset?.();
+  watching.reset = null;
+  if (guardState().confirmReset) set({ confirmReset: false });
 }
 
 /**
@@ -176,10 +168,10 @@ export function requestReset(c: GuardedRun): 'reset' | 'asked' {
     c.reset();
     return 'reset';
   }
-  if (!state.confirmReset) {
+  if (!guardState().confirmReset) {
     const run = c.store.getState().run;
     set({ confirmReset: true });
-    stopResetWatch = c.store.subscribe((now) => {
+    watching.reset = c.store.subscribe((now) => {
       if (now.run !== run || !resetLosesRun(c)) cancelReset();
     });
   }

@@ -7,11 +7,12 @@
  * held, and Space on a focused button is left to the button (it clicks it; acting too would toggle
  * twice).
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import type { Controller } from './run/controller';
 import { requestReset, resetLosesRun, togglePlay, transportState } from './runGuard';
 import { setUi } from './run/pageLink';
 import { answerLesson, moveLesson } from './lessons/lessonRun';
+import { pageFlags, usePageFlag } from './pageFlags';
 
 /** What a key press asks for. */
 export type ShortcutAction = 'toggle' | 'step' | 'reset' | 'help' | 'escape' | 'answer1' | 'answer2' | 'answer3' | 'next' | 'back';
@@ -71,26 +72,14 @@ export function keyPressOf(e: KeyboardEvent): KeyPress {
   return { key: e.key, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey, repeat: e.repeat, typing, clicksOnSpace };
 }
 
-// Whether the list is shown: shared by the header's button, the `?` key and the dialog itself.
-let helpOpen = false;
-const listeners = new Set<() => void>();
-
-/** Shows (true) or hides (false) the shortcut list. */
+/** Shows (true) or hides (false) the shortcut list (shared by the header's button, the `?` key and the dialog). */
 export function setShortcutsOpen(open: boolean): void {
-  if (open === helpOpen) return;
-  helpOpen = open;
-  for (const l of listeners) l();
+  if (open !== pageFlags.getState().shortcutsOpen) pageFlags.setState({ shortcutsOpen: open });
 }
 
 /** Whether the shortcut list is shown (re-renders on change). */
 export function useShortcutsOpen(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => helpOpen,
-  );
+  return usePageFlag('shortcutsOpen');
 }
 
 /** Back to the full page from lecture mode, the keyboard focus on the button that comes back to it. */
@@ -103,6 +92,7 @@ export function leaveLecture(c: Controller): void {
 /** Carries out `action` on the page's controller; true when it did something. */
 function perform(c: Controller, action: ShortcutAction): boolean {
   const s = c.store.getState();
+  const helpOpen = pageFlags.getState().shortcutsOpen;
   const { ready, running, halted } = transportState(c.runStates());
   switch (action) {
     case 'toggle':

@@ -1,7 +1,7 @@
 /**
  * The training worker's state, in one object: the run being built or trained, its configuration,
  * the flags that order the page's commands, the backend and the refreshes. The message handler
- * (trainer.worker.ts), the run's life cycle (lifecycle.ts) and the training loop (trainingLoop.ts)
+ * (commands.ts), the run's life cycle (lifecycle.ts) and the training loop (trainingLoop.ts)
  * all act on the one session the worker holds; here are the reports and refreshes they share.
  */
 import * as tf from '@tensorflow/tfjs';

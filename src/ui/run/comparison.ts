@@ -4,8 +4,8 @@
  * together, so the table compares like with like. The link is written by the callers (pageLink.ts).
  */
 import { addNotice } from '../../state/store';
-import type { Config } from '../../state/params';
-import { onSeed, type Controller } from './controller';
+import { PARAM_BY_KEY, type Config } from '../../state/params';
+import type { Controller } from './controller';
 
 /**
  * Starts comparing A with configuration `b` (default: a copy of A) on `seeds` seeds: a second run
@@ -65,4 +65,10 @@ function forwardNotices(to: Controller, from: Controller, tag: string): void {
     from.store.setState({ notices: [] });
     for (const n of moved) addNotice(to.store, n.level, `${tag}: ${n.text}`);
   });
+}
+
+/** `config` on the comparison's `i`-th further seed: the init and the data seed moved on by `i` (as `presets check` seeds both). */
+export function onSeed(config: Config, i: number): Config {
+  const wrap = (key: 'seed' | 'dataSeed') => (config[key] + i) % ((PARAM_BY_KEY[key].max ?? 0) + 1);
+  return { ...config, seed: wrap('seed'), dataSeed: wrap('dataSeed') };
 }

@@ -7,7 +7,7 @@
  * with it — B (`compare`) and each side's replicas on further seeds (`replicas`), built and
  * resized by comparison.ts. The link and the presets are pageLink.ts's.
  */
-import { PARAM_BY_KEY, type Config } from '../../state/params';
+import type { Config } from '../../state/params';
 import { addNotice, clearRun, createPlaygroundStore, type PlaygroundState, type PlaygroundStore } from '../../state/store';
 import { ingest } from '../ingest';
 import type { AutoChoice, FromWorker, ToWorker } from '../../worker/protocol';
@@ -17,6 +17,7 @@ import { DeliveryClock, Inbox } from '../inbox';
 import { createTurns, permitsFor, turnsTaken, TurnsOwner, type CpuTurns } from '../../worker/cpuTurns';
 import { CommandGate } from './commandGate';
 import { writeHash } from './pageLink';
+import { onSeed } from './comparison';
 
 /** Numbers controllers apart (views that follow several runs key on them). */
 let controllers = 0;
@@ -232,10 +233,4 @@ export class Controller {
     this.turns.forfeit(this.slot);
     this.slot = null;
   }
-}
-
-/** `config` on the comparison's `i`-th further seed: the init and the data seed moved on by `i` (as `presets check` seeds both). */
-export function onSeed(config: Config, i: number): Config {
-  const wrap = (key: 'seed' | 'dataSeed') => (config[key] + i) % ((PARAM_BY_KEY[key].max ?? 0) + 1);
-  return { ...config, seed: wrap('seed'), dataSeed: wrap('dataSeed') };
 }
