@@ -28,7 +28,7 @@ import { rowBinsFit } from './pairs/rowBins';
 import { farGrid, operatingPoints, type OperatingPoints } from './metrics/operatingPoints';
 import { binningBounds } from './metrics/opisBounds';
 import { rocCurve, type RocCurve } from './metrics/roc';
-import { retrieval, R_CAP, type RetrievalPass } from './retrieval/retrieval';
+import { retrieval, R_CAP, type Retrieval, type RetrievalPass } from './retrieval/retrieval';
 import { Rng } from '../data/rng';
 import { sharedRows } from './threads';
 
@@ -208,60 +208,63 @@ async function pairMetrics(pairs: AllPairs, fars: number[], opts: EvalOptions, t
   return { positives, ap, pr, calibration, farLo, farHi, operating, utility, opisValue, epsOpisValue, roc, bounds };
 }
 
-/**
- * Evaluates n row-major d-dimensional embeddings (normalised here) with labels in 0 … numClasses − 1.
- * Throws NonFiniteEmbeddingsError when a row holds NaN or ±Infinity.
- */
-export async function evaluateEmbeddings(
-  emb: Float32Array,
-  labels: Int32Array,
-  n: number,
-  d: number,
-  numClasses: number,
-  opts: EvalOptions,
-): Promise<EvalReport> {
-  assertFiniteEmbeddings(emb, n, d);
-  const fars = farGrid(opts.fars); // refuses a bad target before the all-pairs work
-  const t0 = performance.now();
-  const seed = opts.seed ?? 1;
-  const progress = opts.onProgress;
-  const yieldNow = async (f: number) => {
-    progress?.(f);
-    if (opts.between) await opts.between();
-  };
-  // The rows l2-normalised once (SPEC "Notation"), for every metric below; on shared memory where
-  // there is some, so the passes' threads read them without a copy.
-  const x64 = shareable(normaliseRows(emb, n, d), n * d);
+/** What the passes leave: the pairs (binned or exact), the retrieval verdicts, the best clustering, and when each ended. */
+interface Passes {
+  pairs: AllPairs;
+  ret: Retrieval | null;
+  clustering: BestClustering | null;
+  tPairs: number;
+  tKmeans: number;
+}
 
-  // Retrieval over every item (or the opt-in sample of queries), each against every other item. On
-  // the tfjs paths it ranks with a float32 screen (retrievalScreened.ts), and when every item is a
-  // query the screen's rows also bin every unordered pair (rowBins.ts): the all-pairs histograms
-  // without products of their own. Otherwise the pass is started first and the histograms are made
-  // here while it runs (a pass split between threads runs beside them; one in this thread takes
-  // turns with them at their awaits). Shares of the progress follow the work: (query, item) pairs
-  // ranked, unordered pairs binned.
-  const rng = new Rng(seed);
-  const sample = opts.recallSample;
+/** The opt-in sample of Recall@K's queries (ascending; each still against every item), or undefined for every item. */
+function recallQueriesOf(n: number, sample: number | undefined, rng: Rng): Int32Array | undefined {
   if (sample !== undefined && !(Number.isInteger(sample) && sample >= 1)) throw new Error(`evaluateEmbeddings: recallSample must be a whole number ≥ 1, got ${sample}`);
-  const sampled = sample !== undefined && sample < n;
-  const recallQueries = sampled ? Int32Array.from(rng.fork().shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, sample)).sort() : undefined;
+  if (sample === undefined || sample >= n) return undefined;
+  return Int32Array.from(rng.fork().shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, sample)).sort();
+}
+
+/**
+ * The progress by work, in units of binning one unordered pair: the pairs binned here, the (query,
+ * item) pairs ranked, k-means's multiply-adds; 5% left for the metrics after them. Each part's
+ * `set(f)` reports its fraction done.
+ */
+function workShares(work: { pairs: number; ranked: number; clustered: number }, progress: ((f: number) => void) | undefined) {
+  const done = { pairs: 0, ranked: 0, clustered: 0 };
+  const total = Math.max(1, work.pairs + work.ranked + work.clustered);
+  const part = (name: keyof typeof done) =>
+    progress &&
+    ((f: number) => {
+      done[name] = f;
+      progress((0.95 * (done.pairs * work.pairs + done.ranked * work.ranked + done.clustered * work.clustered)) / total);
+    });
+  return { pairs: part('pairs'), ranked: part('ranked'), clustered: part('clustered') };
+}
+
+/**
+ * The two passes: retrieval over every item (or the opt-in sample of queries), each against every
+ * other item, and the all-pairs histograms; then NMI's k-means on every item (SPEC's 10 restarts).
+ * On the tfjs paths the retrieval pass ranks with a float32 screen (retrievalScreened.ts), and when
+ * every item is a query the screen's rows also bin every unordered pair (rowBins.ts): the all-pairs
+ * histograms without products of their own. Otherwise the pass is started first and the histograms
+ * are made here while it runs. k-means starts after both, so each pass has every thread to itself.
+ */
+async function runPasses(emb: Float32Array, x64: Float64Array, labels: Int32Array, n: number, d: number, numClasses: number, opts: EvalOptions, seed: number, recallQueries: Int32Array | undefined): Promise<Passes> {
   const coarse = (opts.path === 'tf' || opts.path === 'wgsl') && n > 1 ? tfCoarseCosines(x64, n, d) : null;
   const binCount = opts.bins ?? DEFAULT_BINS;
   // (On 'wgsl' the GPU's kernel bins the pairs: the pass only ranks.)
-  const binnedByPass = opts.path === 'tf' && coarse && !sampled && rowBinsFit(numClasses, binCount) ? emptyHistograms(numClasses, binCount) : null;
+  const binnedByPass = opts.path === 'tf' && coarse && !recallQueries && rowBinsFit(numClasses, binCount) ? emptyHistograms(numClasses, binCount) : null;
   if (binnedByPass) countClasses(binnedByPass, labels, n); // a bad label is refused before any work
-  // Progress by work, in units of binning one unordered pair: the pairs binned here, the (query,
-  // item) pairs ranked, k-means's multiply-adds; 5% left for the metrics after them.
   const k = new Set(labels.subarray(0, n)).size;
   const restarts = restartSeeds(seed, KMEANS_RESTARTS);
-  const done = { pairs: 0, ranked: 0, clustered: 0 };
-  const work = {
-    pairs: binnedByPass ? 0 : (n * (n - 1)) / 2,
-    ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST,
-    clustered: n > 0 ? restarts.length * restartWork(n, d, k) * MULTIPLY_ADD_COST : 0,
-  };
-  const total = Math.max(1, work.pairs + work.ranked + work.clustered);
-  const tell = progress && (() => progress((0.95 * (done.pairs * work.pairs + done.ranked * work.ranked + done.clustered * work.clustered)) / total));
+  const tell = workShares(
+    {
+      pairs: binnedByPass ? 0 : (n * (n - 1)) / 2,
+      ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST,
+      clustered: n > 0 ? restarts.length * restartWork(n, d, k) * MULTIPLY_ADD_COST : 0,
+    },
+    opts.onProgress,
+  );
   const stopAll = new AbortController();
   const retrievalRun =
     n > 1
@@ -273,23 +276,15 @@ export async function evaluateEmbeddings(
           binPairs: binnedByPass ? { numClasses, bins: binCount } : undefined,
           between: opts.between,
           signal: stopAll.signal,
-          onProgress: tell && ((f) => ((done.ranked = f), tell())),
+          onProgress: tell.ranked,
         }).finally(() => coarse?.dispose())
       : Promise.resolve(null);
   // Stopped if the rest fails, and caught then: awaited below.
   retrievalRun.catch(() => undefined);
-  const acc = { between: opts.between, onProgress: tell && ((f: number) => ((done.pairs = f), tell())), unit: x64 };
-
-  // All-pairs part, then NMI's k-means on every item (SPEC's 10 restarts): each of the two passes
-  // has every thread to itself.
-  let pairs: AllPairs | null = null;
-  let ret: Awaited<typeof retrievalRun>;
-  let clustering: BestClustering | null = null;
-  let tPairs = t0;
-  let tKmeans = t0;
+  const acc = { between: opts.between, onProgress: tell.pairs, unit: x64 };
   try {
-    if (!binnedByPass) pairs = await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
-    ret = await retrievalRun;
+    let pairs = binnedByPass ? null : await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
+    const ret = await retrievalRun;
     if (binnedByPass && ret?.pairs) {
       binnedByPass.pos.set(ret.pairs.pos);
       binnedByPass.neg.set(ret.pairs.neg);
@@ -297,55 +292,73 @@ export async function evaluateEmbeddings(
     }
     // A pass that could not bin (a thread that could not start its screen): the histograms on their own.
     pairs ??= await allPairs(emb, labels, n, d, numClasses, opts.path, opts.bins, acc);
-    tPairs = performance.now();
+    const tPairs = performance.now();
+    let clustering: BestClustering | null = null;
     if (n > 0) {
       const pass = opts.clusteringPass ?? clusteringHere(opts.path);
-      const runs = await pass(x64, n, d, k, { seeds: restarts, between: opts.between, signal: stopAll.signal, onProgress: tell && ((f) => ((done.clustered = f), tell())) });
-      clustering = bestOf(runs);
-      tKmeans = performance.now();
+      clustering = bestOf(await pass(x64, n, d, k, { seeds: restarts, between: opts.between, signal: stopAll.signal, onProgress: tell.clustered }));
     }
+    return { pairs, ret, clustering, tPairs, tKmeans: clustering ? performance.now() : tPairs };
   } catch (e) {
     // Whatever failed, the rest stops: the passes and their threads.
     stopAll.abort();
     throw e;
   }
-  await yieldNow(0.95);
-  const { distance, bins } = pairs;
-  const { positives, ap, pr, calibration, farLo, farHi, operating, utility, opisValue, epsOpisValue, roc, bounds } = await pairMetrics(pairs, fars, opts, () => yieldNow(0.95));
+}
 
+/**
+ * Evaluates n row-major d-dimensional embeddings (normalised here) with labels in 0 … numClasses − 1.
+ * Throws NonFiniteEmbeddingsError when a row holds NaN or ±Infinity.
+ */
+export async function evaluateEmbeddings(emb: Float32Array, labels: Int32Array, n: number, d: number, numClasses: number, opts: EvalOptions): Promise<EvalReport> {
+  assertFiniteEmbeddings(emb, n, d);
+  const fars = farGrid(opts.fars); // refuses a bad target before the all-pairs work
+  const t0 = performance.now();
+  const seed = opts.seed ?? 1;
+  const yieldNow = async (f: number) => {
+    opts.onProgress?.(f);
+    if (opts.between) await opts.between();
+  };
+  // The rows l2-normalised once (SPEC "Notation"), for every metric below; on shared memory where
+  // there is some, so the passes' threads read them without a copy.
+  const x64 = shareable(normaliseRows(emb, n, d), n * d);
+  const rng = new Rng(seed);
+  const recallQueries = recallQueriesOf(n, opts.recallSample, rng);
+  const { pairs, ret, clustering, tPairs, tKmeans } = await runPasses(emb, x64, labels, n, d, numClasses, opts, seed, recallQueries);
+  await yieldNow(0.95);
+  const m = await pairMetrics(pairs, fars, opts, () => yieldNow(0.95));
   const nmiValue = clustering ? nmi(labels.subarray(0, n), clustering.assign) : 1;
 
   // Score distributions of Q seeded distinct queries.
   await yieldNow(0.95);
   const Q = Math.min(opts.queries ?? 200, n);
   const order = rng.fork().shuffle(Array.from({ length: n }, (_, i) => i));
-  const queries = Int32Array.from(order.slice(0, Q));
-  const scoreDistribution = scoreDistributions(emb, labels, n, d, queries, 100, x64);
-  progress?.(1);
+  const scoreDistribution = scoreDistributions(emb, labels, n, d, Int32Array.from(order.slice(0, Q)), 100, x64);
+  opts.onProgress?.(1);
 
   return {
     n,
     pairs: (n * (n - 1)) / 2,
-    positives,
+    positives: m.positives,
     path: opts.path,
-    bins,
-    ap,
-    pr,
-    calibration: { ...calibration, farLo, farHi },
-    operating,
-    utility,
-    opis: opisValue,
-    epsOpis: epsOpisValue,
-    recall: { k: RECALL_KS.slice(), value: ret ? ret.recall : RECALL_KS.map(() => NaN), items: recallQueries ? recallQueries.length : n, sampled, screened: ret?.screened ?? false },
+    bins: pairs.bins,
+    ap: m.ap,
+    pr: m.pr,
+    calibration: { ...m.calibration, farLo: m.farLo, farHi: m.farHi },
+    operating: m.operating,
+    utility: m.utility,
+    opis: m.opisValue,
+    epsOpis: m.epsOpisValue,
+    recall: { k: RECALL_KS.slice(), value: ret ? ret.recall : RECALL_KS.map(() => NaN), items: recallQueries ? recallQueries.length : n, sampled: recallQueries !== undefined, screened: ret?.screened ?? false },
     mapAtR: ret ? ret.mapAtR : NaN,
     rPrecision: ret ? ret.rPrecision : NaN,
     rCounts: { items: ret ? ret.rItems : 0, cap: R_CAP, capped: ret ? ret.capped : 0 },
     nmi: nmiValue,
     kmeans: clustering ? { inertia: clustering.inertia, restart: clustering.restart } : undefined,
     scoreDistribution,
-    distance,
-    roc,
-    bounds,
+    distance: pairs.distance,
+    roc: m.roc,
+    bounds: m.bounds,
     ms: performance.now() - t0,
     msParts: { pairsAndRetrieval: tPairs - t0, kmeans: Math.max(0, tKmeans - tPairs) },
   };
