@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { openApp, readRun } from './helpers';
 import { PLOT_IDS } from '../src/ui/help/plotHelp';
 
-// Accessibility (issue 8): axe finds nothing serious in either colour scheme, in any state; the
+// Accessibility: axe finds nothing serious in either colour scheme, in any state; the
 // keyboard reaches every control, tip and help and always shows where it is; every plot has a text
 // alternative; and the page fits a phone without sideways scrolling.
 

@@ -6,7 +6,7 @@ import { servePlain, type Served } from '../scripts/lib/plainServer.mjs';
 import { RELOAD_FLAG, WORKER_FILE } from '../src/isolation/isolation';
 import { CHROMIUM_ARGS, executablePath } from '../playwright.config';
 
-// wasm threads on any static host (issue 18 §2): where the host sends no COOP/COEP headers (GitHub
+// wasm threads on any static host: where the host sends no COOP/COEP headers (GitHub
 // Pages), the page registers public/isolation-sw.js, which re-serves the app's responses with them,
 // and reloads once; tfjs-wasm then takes its threaded build. Never inside another site's frame,
 // never where the server isolates the page itself, and never more than one reload.

@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { openApp, readRun } from './helpers';
 
-// The keyboard never loses a run (issue 18, item 8), driven as a person does: a finished run keeps
+// The keyboard never loses a run, driven as a person does: a finished run keeps
 // its data whatever Space does, Reset asks first on it, a Space pressed while the run is being
 // built starts it once it is ready (and says so), and the first Tab stop skips to the views.
 

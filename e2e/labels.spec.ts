@@ -1,5 +1,5 @@
 /**
- * Labels are text everywhere (issue 20 §4): a set of one's own whose labels (and file names) carry
+ * Labels are text everywhere: a set of one's own whose labels (and file names) carry
  * bidi and control characters, chosen in the panel as a person does, is drawn with those
  * characters as code points (U+202E), as the notices show them — "\u202Eexe.txt" reads
  * "U+202Eexe.txt", never "txt.exe" — in every own-embedding view (the legend, the threshold tool's

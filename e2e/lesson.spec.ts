@@ -3,7 +3,7 @@ import { openApp } from './helpers';
 import { PRESETS, PRESET_BY_ID, presetLink, type Preset } from '../src/state/presets';
 import { KEY_VIEW_SELECTOR } from '../src/ui/keyViews';
 
-// Issue 18, "one screen per lesson": a preset's link opens onto its key views, whole, without
+// One screen per lesson: a preset's link opens onto its key views, whole, without
 // scrolling (1280×800); lecture mode shows them alone, fitted, the rest one click away; on a phone
 // the transport stays at hand while the embedding is on screen. Opened as a person does (a link),
 // on wasm; no assertion depends on time.

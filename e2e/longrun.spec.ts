@@ -63,7 +63,7 @@ async function openSettled(page: Page, hash: string): Promise<number> {
 /** Waits two frames, so that the redraw of the last update has landed. */
 const settle = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-// Defect 4 of issue 8: the page's DOM grew with every evaluation until the tab stopped answering.
+// The page's DOM once grew with every evaluation until the tab stopped answering.
 test('evaluating every 2 steps for 1,500 steps keeps the DOM bounded and the history whole', async ({ page }) => {
   test.setTimeout(180_000);
   const fresh = await openSettled(page, '#backend=wasm&data=blobs&steps=0&metricsEvery=2&evalEvery=2&evalItems=100');

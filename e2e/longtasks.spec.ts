@@ -3,7 +3,7 @@ import os from 'node:os';
 import { measureLongTasks } from '../scripts/bench/longTasks.mjs';
 
 /**
- * Issue 10 §4: the page never stutters while it trains. The default run (MNIST, defaults, backend
+ * The page never stutters while it trains. The default run (MNIST, defaults, backend
  * auto = wasm here, an all-pairs evaluation every 100 steps redrawing six plots, an embedding
  * snapshot every 25) is played from its button for 500 steps while a PerformanceObserver('longtask')
  * counts main-thread tasks over 50 ms, and a Chromium trace gives each task's own CPU time.

@@ -1,5 +1,5 @@
 /**
- * A set with more classes than colours (issue 19, "Remembered means remembered"): 50 classes, picked
+ * A set with more classes than colours ("Remembered means remembered"): 50 classes, picked
  * in "Evaluate your own embeddings" as a person does. The ten largest classes get the palette's ten
  * colours and the other 40 one grey, beneath them; the legend lists the ten and "40 other classes",
  * and stands beside the points, never over them — on the page (the canvas's painted pixels) and in

@@ -1,5 +1,5 @@
 /**
- * Views off screen wait (issue 18 §10): while a run trains, a view a person cannot see is redrawn
+ * Views off screen wait: while a run trains, a view a person cannot see is redrawn
  * at most once a second, not at the page's full rate — so the page's frames stay few and cheap on
  * two busy cores — and it shows the latest steps as soon as it is scrolled to; saving it while it
  * is still off screen saves the state now.

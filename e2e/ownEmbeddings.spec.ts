@@ -1,5 +1,5 @@
 /**
- * "Evaluate your own embeddings" (issue 11), driven as a person does: the test writes a seeded blob
+ * "Evaluate your own embeddings", driven as a person does: the test writes a seeded blob
  * set as the Embedding Projector's vectors.tsv + metadata.tsv (and as .npy files), picks or drops
  * them in the panel, and reads the tiles — which must equal, exactly, what `metric-playground
  * evaluate` computes in Node on the same files. Bad files are refused with their reason while the

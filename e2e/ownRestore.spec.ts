@@ -1,5 +1,5 @@
 /**
- * Remembered means remembered (issue 19): a set of one's own comes back after a reload with the
+ * Remembered means remembered: a set of one's own comes back after a reload with the
  * report it had — nothing is evaluated again (the own-embeddings worker never starts), the panel is
  * open on it, and a page opened without a link shows its views — and it is evaluated again only
  * when the stored report was made by another version of the evaluation.

@@ -4,7 +4,7 @@ import { download, openApp } from './helpers';
 import { runLabel } from '../src/state/summary';
 import type { Config } from '../src/state/params';
 
-// Issue 18, "save the lesson": a comparison saves as ONE A | B figure — both runs side by side,
+// Save the lesson: a comparison saves as ONE A | B figure — both runs side by side,
 // each named with its label and step — as a standalone SVG and a 2× PNG, from one click each.
 
 

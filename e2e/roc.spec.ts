@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { download, openApp } from './helpers';
 
-// The ROC / DET view (issue 19, SPEC): TAR against FAR over all pairs on a log FAR axis, TAR marked
+// The ROC / DET view (SPEC): TAR against FAR over all pairs on a log FAR axis, TAR marked
 // at FAR 1e-4, 1e-3 and 1e-2 — the same numbers as the report's operating points — drawn on the
 // page after an evaluation and saved as SVG like every view.
 

@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { download, openApp } from './helpers';
 import { permitsFor } from '../src/worker/cpuTurns';
 
-// A comparison on several seeds (issue 18 §4): "Compare with…" trains A and B on seeds s, s + 1,
+// A comparison on several seeds: "Compare with…" trains A and B on seeds s, s + 1,
 // s + 2 (the "Seeds" control beside it, default 3); the table shows each metric's mean ±
 // half-range and on how many seeds B is better, with a verdict only when every seed agrees; the
 // curves over steps show the band of the seeds.
@@ -110,7 +110,7 @@ test('seeds=3 in a link opens the comparison on 3 seeds; seeds without b=1, or o
 });
 
 test('six runs take turns on the CPU, a few at a time; runs stopped mid-step give their turns back', async ({ page }) => {
-  // Issue 18 §10: twelve busy workers (six runs, each with its metrics worker) on two cores kept
+  // Twelve busy workers (six runs, each with its metrics worker) on two cores kept
   // the page from drawing; they now compute in turns (src/worker/cpuTurns.ts).
   await openApp(page, `${HASH}&steps=200&b=1&b.loss=ces&seeds=3`, 'wasm');
   await page.getByTestId('intro-close').click();

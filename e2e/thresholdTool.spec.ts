@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { openApp } from './helpers';
 
-// The threshold tool (issue 11): a person trains a toy model, picks a target FAR with the mouse and
+// The threshold tool: a person trains a toy model, picks a target FAR with the mouse and
 // with the keyboard, and reads the one global threshold and what it does to each class. The numbers
 // shown are checked against each other and against the pairs of the evaluated embedding, computed
 // here from scratch (d = 2: the embedding view's points are the normalised embeddings themselves).

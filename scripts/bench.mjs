@@ -59,7 +59,7 @@ async function waitForServer(url, ms = 60_000) {
   throw new Error(`preview server did not start at ${url}`);
 }
 
-/** The long-task figure of issue 10 §4 (e2e/longtasks.spec.ts asserts a bound on the same measurement). */
+/** The long-task figure (e2e/longtasks.spec.ts asserts a bound on the same measurement). */
 function longTaskSection(r) {
   return [
     '### Main-thread long tasks (issue 10 §4)',

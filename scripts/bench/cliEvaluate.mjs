@@ -1,4 +1,4 @@
-// `metric-playground evaluate` at scale (issue 19), for `npm run bench` (BENCH_PARTS=cli): the real
+// `metric-playground evaluate` at scale, for `npm run bench` (BENCH_PARTS=cli): the real
 // command (bin/metric-playground.mjs, from a clone's sources) on seeded Gaussian blobs (d = 64,
 // 10 classes, .npy), one run after the other in the same bench run: this clone on one thread and on
 // every core, and, with BENCH_CLI_BASE=<git rev>, that commit's code the same two ways (exported

@@ -1,4 +1,4 @@
-// Frames while training (issue 18 §10): how smoothly the page draws while a comparison trains.
+// Frames while training: how smoothly the page draws while a comparison trains.
 // Opens a comparison link (the `ce-vs-ssm` preset's, with its step limit lifted so both runs train
 // the whole time) in a fresh 1280×800 page of the built app, records the main thread's
 // requestAnimationFrame intervals (performance.now() between callbacks) for 10 s idle before Play,
@@ -152,7 +152,7 @@ export async function measureFrames(browser, base, { hash = null, idleSeconds = 
   }
 }
 
-/** The frames section of the bench's output (issue 18 §10). */
+/** The frames section of the bench's output. */
 export function framesSection(r) {
   const ms = (x) => (Number.isFinite(x) ? x.toFixed(1) : '—');
   const st = (s) => (s.b === null ? `${s.a}` : `${s.a} / ${s.b}`);

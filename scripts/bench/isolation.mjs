@@ -1,4 +1,4 @@
-// Issue 18 §2 for `npm run bench`: wasm threads on a plain static host. The built site is served
+// For `npm run bench`: wasm threads on a plain static host. The built site is served
 // by a plain file server without COOP/COEP headers (scripts/lib/plainServer.mjs, under
 // /playground/ as GitHub Pages serves a project); the default run (MNIST, defaults, backend wasm)
 // trains in a browser context with service workers blocked (the page stays not cross-origin

@@ -1,4 +1,4 @@
-// Main-thread long tasks (> 50 ms) during the default training run (issue 10 §4): opens the app's
+// Main-thread long tasks (> 50 ms) during the default training run: opens the app's
 // default link (MNIST, defaults, evaluations on, backend auto), presses Play like a person, trains
 // for a fixed time or number of steps and counts what a `PerformanceObserver('longtask')` saw
 // meanwhile. Used by `npm run bench` (the figure it records) and by e2e/longtasks.spec.ts.

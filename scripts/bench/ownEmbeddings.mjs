@@ -1,4 +1,4 @@
-// "Evaluate your own embeddings" at scale (issue 11): how long the built app takes from the moment a
+// "Evaluate your own embeddings" at scale: how long the built app takes from the moment a
 // person has picked both files (a Projector vectors.tsv + metadata.tsv, or a float32 .npy and the
 // labels) to the views filled — the tiles showing numbers and every item drawn in the embedding view.
 // Seeded Gaussian blobs, d = 64, 10 classes, 10,000 / 50,000 / 100,000 items by default.

@@ -1,4 +1,4 @@
-// Time to lesson (issue 18 §1): the seconds a teacher waits from pressing Play on a preset's link
+// Time to lesson: the seconds a teacher waits from pressing Play on a preset's link
 // until the preset's claim shows on screen and keeps holding through the run's last step. Each
 // preset's own link (as "Copy link" writes it, backend auto) opens in a fresh page of the built app;
 // the bench presses Play like a person and watches both runs' stores, noting the wall time at which

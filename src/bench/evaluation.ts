@@ -1,5 +1,5 @@
 /**
- * Issue 4's benchmark: the all-pairs evaluation of n embeddings (d = 64) through each producer of
+ * The evaluation benchmark: the all-pairs evaluation of n embeddings (d = 64) through each producer of
  * the pair histograms, and the whole evaluation through the path the app uses on this machine.
  */
 import * as tf from '@tensorflow/tfjs';

@@ -1,5 +1,5 @@
 /**
- * The benchmarked work of issue 3: one forward + backward pass of the similarity matrix, the
+ * The loss benchmark's work: one forward + backward pass of the similarity matrix, the
  * cross-example (global) top-k and the CENM loss, for N pairs of d-dimensional embeddings.
  */
 import * as tf from '@tensorflow/tfjs';

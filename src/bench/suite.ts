@@ -44,7 +44,7 @@ export interface BenchReport {
   cenm: Array<{ n: number; path: string; label: string; ms: number; runs: number; checksum: number }>;
   /** The similarity product alone on webgpu (inputs normalised): our kernel vs tf.matMul, with GFLOP/s. */
   similarity: Array<{ n: number; path: string; ms: number; gflops: number; ofPeak: number }>;
-  /** All-pairs evaluation of n embeddings (issue 4). */
+  /** All-pairs evaluation of n embeddings. */
   evaluation: EvalBenchRow[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * Issue 10's training benchmark, bench-page side: for each backend, the roofline of a training
+ * The training benchmark, bench-page side: for each backend, the roofline of a training
  * step (the backend's measured matMul GFLOP/s ÷ the step's FLOPs) and the steps/s of the app's own
  * `Trainer` with nothing around it — no worker, no messages, no evaluations. scripts/bench.mjs
  * sets these beside the app's steps/s (the same links trained in the real page).

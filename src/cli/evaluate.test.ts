@@ -1,6 +1,6 @@
 /**
  * `metric-playground evaluate` as a user runs it: the real command (bin/metric-playground.mjs) on
- * small generated files, one run per accepted format, and the bad inputs of issue 11 (exit 2 with
+ * small generated files, one run per accepted format, and the bad inputs (exit 2 with
  * the reason on stderr). The runs go in parallel: each spends most of its time starting up.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The command line refuses what it cannot do before doing anything (issue 20 §1): a link the page
+ * The command line refuses what it cannot do before doing anything: a link the page
  * would read only with a notice, a bad `--out`, a deleted working folder and out-of-range numbers
  * exit 2 with the reason, before any training step; `--lenient` trains the page's reading of the
  * link; a reused `--out` loses the files of an earlier run and keeps everything else. The commands

@@ -1,9 +1,9 @@
 /**
- * Labels are text everywhere (issue 20 §4): `metric-playground evaluate` on a file whose labels
+ * Labels are text everywhere: `metric-playground evaluate` on a file whose labels
  * carry bidi and control characters draws them as code points (U+202E), as the page's notices do,
  * in report.html, in every SVG figure, in the warnings on stderr — while metrics.json keeps them
  * exact (as \u escapes) and the metrics are computed on the labels as read. report.html names the
- * files by their base names, never by a local path (issue 19 §6). In-process (`main`), exact path:
+ * files by their base names, never by a local path. In-process (`main`), exact path:
  * no timing is asserted.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -17,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const cli = (args: string[]) => runCli(dir, args);
 
 // The timeout guards against a hang only (10 min): under load a sweep of real `train` processes may
-// take minutes, and no test here passes or fails on how long it took (issue 20 §3).
+// take minutes, and no test here passes or fails on how long it took.
 describe('metric-playground sweep', { timeout: 600_000 }, () => {
   it('runs every setting on every seed and writes rows, mean ± spread and the OPIS-vs-error scatter', async () => {
     // The link names α and a seed itself: the varied values and the seeds replace them.

@@ -1,5 +1,5 @@
 /**
- * A killed `sweep` leaves no `train` behind (issue 20 §2): the real command starts two long runs,
+ * A killed `sweep` leaves no `train` behind: the real command starts two long runs,
  * and once both children have begun their runs the sweep is ended — with SIGTERM, which it handles
  * by ending its children, and with SIGKILL, which nothing can handle: there each child sees its
  * parent gone (src/cli/parentWatch.ts) and ends itself. The tests' own teardown

@@ -1,5 +1,5 @@
 /**
- * Sweeps beyond one machine (issue 20 §5): `sweep --plan` prints the very `train` commands a plain
+ * Sweeps beyond one machine: `sweep --plan` prints the very `train` commands a plain
  * sweep starts (the test records the children the plain sweep spawns and reads the plan's lines
  * back through a shell), `--shard 1/2` + `--shard 2/2` + `--collect` and the plan's commands run by
  * a shell (and by GNU parallel, where it is installed) + `--collect` write the plain sweep's

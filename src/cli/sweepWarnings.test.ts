@@ -9,7 +9,7 @@ import { runMain } from './testing';
 const dir = mkdtempSync(join(tmpdir(), 'mp-sweep-warn-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('sweep --vary of a setting the runs do not use (issue 20)', () => {
+describe('sweep --vary of a setting the runs do not use', () => {
   it('says so when no run uses it, and when only some do', () => {
     const margin = { ...defaultConfig(), loss: 'contrastive' as const };
     const scaled = { ...defaultConfig(), loss: 'ssm' as const };

@@ -58,7 +58,7 @@ export function runCli(cwd: string, args: string[]): Promise<{ code: number; std
 /**
  * Runs `metric-playground args` in-process (`main`, no process and no module loader started), with
  * `cwd` as its working folder (or a function reading it, to play a deleted one): for the tests of what the command refuses, where the process is not
- * what is tested (issue 20 §3). Each command keeps one end-to-end test through {@link runCli}.
+ * what is tested. Each command keeps one end-to-end test through {@link runCli}.
  */
 export async function runMain(cwd: string | (() => string), args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const { main } = await import('./main');

@@ -5,7 +5,7 @@
  * Why: a comparison on three seeds trains six runs, each with a metrics worker — twelve busy
  * threads on a two-core laptop. The page's main thread is scheduled as one thread among them, so
  * each frame it draws (a few ms of style, layout and paint) waited behind the workers' time
- * slices and took 40–90 ms (issue 18 §10). Taking turns trains as fast in all (the cores were
+ * slices and took 40–90 ms. Taking turns trains as fast in all (the cores were
  * shared anyway) while the main thread waits behind only `permits` busy threads.
  *
  * The turns live in shared memory (a SharedArrayBuffer, so only on a cross-origin isolated page;

@@ -1,5 +1,5 @@
 /**
- * "Your own embeddings" (issue 11): parsers for embeddings (.npy, TSV/CSV) and labels (the
+ * "Your own embeddings": parsers for embeddings (.npy, TSV/CSV) and labels (the
  * Projector's metadata.tsv, CSV, .npy) from bytes, shared by the page's worker and the Node CLI.
  * Usage: `pairEmbeddings(parseVectors(eBytes, 'e.npy'), parseLabels(yBytes, 'y.tsv'))`; every
  * refusal is an {@link EmbeddingFileError} with a `code` and a message for the user.

@@ -96,7 +96,7 @@ type Draw = (svg: SVGSVGElement, a: PlaygroundState[], b: PlaygroundState[]) => 
 /**
  * One overlay figure, redrawn on a frame whenever what it draws (`drawn`: the history for the loss,
  * the series over steps, the latest evaluation) changes in any run — not on every training step
- * for the figures that only change with an evaluation (issue 18 §10).
+ * for the figures that only change with an evaluation.
  */
 function Overlay({ a, b, testId, title, draw, drawn }: { a: Controller; b: Controller; testId: CompareChartId; title: string; draw: Draw; drawn: (s: PlaygroundState) => unknown }) {
   const ref = useRef<SVGSVGElement>(null);

@@ -4,7 +4,7 @@ import { ParamPanel } from '../controls/ParamPanel';
 import { MAX_SEEDS } from '../../state/urlSchema';
 import { compareOnSeeds, compareWith } from '../run/pageLink';
 
-/** The seeds a comparison trains on when "Compare with…" starts it: three, so one lucky seed cannot make a lesson (issue 18 §4). */
+/** The seeds a comparison trains on when "Compare with…" starts it: three, so one lucky seed cannot make a lesson. */
 const DEFAULT_COMPARE_SEEDS = 3;
 
 /**

@@ -110,7 +110,7 @@ function SetSummary({ slot, set }: { slot: Slot; set: LoadedSet }) {
 }
 
 /**
- * "Evaluate your own embeddings" (issue 11), in the sidebar: two file inputs and a drop zone for
+ * "Evaluate your own embeddings", in the sidebar: two file inputs and a drop zone for
  * a model's embeddings and labels, read and evaluated in a worker of this page (nothing is sent
  * anywhere), set B to compare with A, and Clear. Collapsed until opened, or until sets come back from the last visit.
  */

@@ -6,7 +6,7 @@ import { darkScheme } from '../../charts/kit/palette';
  * Milliseconds of redrawing one animation frame may take before the remaining plots wait for the
  * next frame. An evaluation changes six plots at once: drawn in one frame (plus the style, layout
  * and paint they cause) that was one main-thread task of 50–130 ms; spread over frames, each task
- * stays short and the page keeps answering (issue 10 §4, e2e/longtasks.spec.ts).
+ * stays short and the page keeps answering (e2e/longtasks.spec.ts).
  */
 export const FRAME_BUDGET_MS = 8;
 
