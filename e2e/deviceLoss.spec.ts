@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { openApp, readRun, withFaults } from './helpers';
 
-// Through the test-only fault hook (src/worker/faults.ts): tfjs's WebGPU device is destroyed before
+// Through the test-only fault hook (src/worker/training/faults.ts): tfjs's WebGPU device is destroyed before
 // step 13, as a driver reset would. The run must go on on wasm from its last checkpoint (step 10,
 // the last snapshot), with a notice, and the page must keep what it drew.
 test('a lost GPU device: training goes on on wasm from the last checkpoint, the curve stays contiguous', async ({ page }) => {

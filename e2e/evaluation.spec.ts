@@ -46,7 +46,7 @@ test('evaluation plots fill and metrics are finite after a short webgpu run', as
 });
 
 // The periodic evaluation and the refreshes' view arithmetic run on a second worker while training
-// goes on (src/worker/metricsOffload.ts): both still arrive in order, one per metricsEvery (evalEvery)
+// goes on (src/worker/metrics/metricsOffload.ts): both still arrive in order, one per metricsEvery (evalEvery)
 // steps, the evaluations with the exact path's values.
 test('periodic evaluations and refreshes come from the metrics worker, in step order, while training goes on', async ({ page }) => {
   const workers: string[] = [];

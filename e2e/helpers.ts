@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import type { Faults } from '../src/worker/faults';
+import type { Faults } from '../src/worker/training/faults';
 import { parseHash } from '../src/state/urlSchema';
 
 /** What the tests read from the page's store (see `window.playground` in src/main.tsx). */
@@ -57,7 +57,7 @@ export async function stepTimes(page: Page, n: number): Promise<RunView> {
 
 export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** Asks the next page load for test-only faults (src/worker/faults.ts); no link or control can. */
+/** Asks the next page load for test-only faults (src/worker/training/faults.ts); no link or control can. */
 export async function withFaults(page: Page, faults: Faults): Promise<void> {
   await page.addInitScript((f) => {
     (window as unknown as { __playgroundFaults: Faults }).__playgroundFaults = f;

@@ -1,6 +1,6 @@
 /**
  * "Evaluate your own embeddings" on sets large enough to share their work between workers on every
- * core (src/worker/evalWorkers.ts): from 10,000 items the retrieval pass (Recall@K, MAP@R,
+ * core (src/worker/own/evalWorkers.ts): from 10,000 items the retrieval pass (Recall@K, MAP@R,
  * R-precision), and from a million point-centre products k-means's 10 restarts (NMI). The page
  * says so, and shows exactly the numbers the command line computes from the same files. Each worker
  * computes with float32 products on tfjs-wasm, which leaves every number as one thread gives it.

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { openApp, readRun, stepTimes } from './helpers';
 
-// On webgpu, Play queues step t+1 before reading step t's loss back (src/worker/trainingLoop.ts
+// On webgpu, Play queues step t+1 before reading step t's loss back (src/worker/training/trainingLoop.ts
 // `step`), except where a snapshot or evaluation follows. The curve and the counter must stay
 // exact: the same losses as stepping one at a time, every step once, none lost at a pause.
 const LINK = '#backend=webgpu&data=blobs&evalEvery=8&metricsEvery=0&steps=20';

@@ -26,7 +26,7 @@ test('pausing and playing again and again loses no loss point', async ({ page })
   expect((await readRun(page)).loss.every(Number.isFinite)).toBe(true);
 });
 
-// Defects 2 and 6, through the test-only fault hook (src/worker/faults.ts): every encoder weight
+// Defects 2 and 6, through the test-only fault hook (src/worker/training/faults.ts): every encoder weight
 // becomes NaN before step 30, as a real divergence would leave them.
 test('after a divergence: paused with an explanation, history kept, Play and Step off, "Evaluate all" refuses NaN rows', async ({ page }) => {
   await withFaults(page, { nanAtStep: 30 });

@@ -49,7 +49,7 @@ const SOURCES = {
   prepareNodeWasm: '/src/ml/nodeBackend.ts',
   switchBackend: '/src/ml/nodeBackend.ts',
   activeBackend: '/src/ml/nodeBackend.ts',
-  evaluateSubset: '/src/worker/evaluation.ts',
+  evaluateSubset: '/src/worker/metrics/evaluation.ts',
   nearestCentroidAccuracy: '/src/eval/views/compactness.ts',
   classCompactness: '/src/eval/views/compactness.ts',
 };

@@ -1,5 +1,5 @@
 /**
- * Starts a tfjs backend in Node the way the page's worker does (src/worker/backends.ts), so a run
+ * Starts a tfjs backend in Node the way the page's worker does (src/worker/training/backends.ts), so a run
  * here reproduces the browser's numbers: on wasm, the single-threaded SIMD build with the app's own
  * transposed-product kernels (`installWasmMatMul`) — without them the loss differs in the last
  * digits. `webgpu` needs Dawn's Node binding set up before tfjs-backend-webgpu loads (the bin does it).

@@ -1,6 +1,6 @@
 /**
  * One training run of a playground configuration in Node, step for step as the page's worker
- * runs it (src/worker/trainer.worker.ts): the same split, `Trainer` and pair ops; an embedding
+ * runs it (src/worker/training/trainer.worker.ts): the same split, `Trainer` and pair ops; an embedding
  * refresh (nearest-centroid accuracy, compactness) every `evalEvery` steps, the periodic
  * all-pairs metrics every `metricsEvery` steps on the same `evalItems` subsample (`evaluateSubset`),
  * then "Evaluate all" on every evaluation item at the end. The history and metrics over steps are
@@ -17,7 +17,7 @@ import { activePairOps } from '../ml/activePairOps';
 import { Trainer } from '../ml/trainer';
 import type { Config } from '../state/params';
 import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps, type EvalSeries, type History } from '../state/runHistory';
-import { evaluateSubset } from '../worker/evaluation';
+import { evaluateSubset } from '../worker/metrics/evaluation';
 import { CliError, EXIT_FAILURE } from './errors';
 
 /** What a finished run leaves: its trainer (for the model file), history, metrics over steps, final evaluation. */

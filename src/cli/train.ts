@@ -78,7 +78,7 @@ export async function runTrain(argv: string[], ctx: CliContext & { root?: string
     import('./backend'),
     import('./runner'),
     import('../state/metricsExport'),
-    import('../worker/runFiles'),
+    import('../worker/training/runFiles'),
     import('./evaluateSet'),
   ]);
   await startBackend(backend, ctx.wasmDir);

@@ -12,7 +12,7 @@ function sources(): string[] {
       if (e.isDirectory()) return e.name === 'reference' ? [] : walk(path);
       return /\.(ts|wgsl)$/.test(e.name) && !/\.test\.ts$/.test(e.name) && e.name !== 'version.ts' ? [path] : [];
     });
-  return [...walk('src/eval'), 'src/worker/ownEvaluation.ts'].sort();
+  return [...walk('src/eval'), 'src/worker/own/ownEvaluation.ts'].sort();
 }
 
 describe('EVALUATION_VERSION', () => {

@@ -1,5 +1,5 @@
 /**
- * The pair ops for tfjs's active backend, as the page's worker picks them (src/worker/lifecycle.ts):
+ * The pair ops for tfjs's active backend, as the page's worker picks them (src/worker/training/lifecycle.ts):
  * the WGSL kernels on webgpu, the plain tfjs ops elsewhere.
  */
 import * as tf from '@tensorflow/tfjs';

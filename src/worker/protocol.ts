@@ -6,7 +6,7 @@ import type { Config } from '../state/params';
 import type { StepPoint } from '../ml/trainer';
 import type { EvalReport } from '../eval/evaluate';
 import type { BackendInfo, EmbeddingSnapshot } from '../state/reports';
-import type { Faults } from './faults';
+import type { Faults } from './training/faults';
 import type { CpuTurns } from './cpuTurns';
 
 // Defined beside the store that keeps them; named here too, as the messages carry them.
@@ -35,7 +35,7 @@ export type ToWorker =
   | { type: 'reset'; run: number }
   | RunFileCommand;
 
-/** Commands about the run's files (src/worker/runFiles.ts): saving, and opening a saved model. */
+/** Commands about the run's files (src/worker/training/runFiles.ts): saving, and opening a saved model. */
 export type RunFileCommand =
   /** Send the run as a tfjs model artifact (`modelFile`). */
   | { type: 'exportModel' }

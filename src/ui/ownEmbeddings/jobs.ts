@@ -2,7 +2,7 @@
  * The own-embeddings worker's jobs, one at a time: a newer job for a slot replaces that slot's
  * older one (a running one is given up by ending the worker; the next job starts a fresh one).
  */
-import type { FromOwnWorker, OwnSetData, OwnStage, ToOwnWorker } from '../../worker/ownProtocol';
+import type { FromOwnWorker, OwnSetData, OwnStage, ToOwnWorker } from '../../worker/own/ownProtocol';
 import { REMEMBER_MAX_BYTES, type Slot } from './storage';
 
 /** A job: two files to read, or a remembered set to evaluate again. `started`: when it was asked for (performance.now()). */
@@ -65,7 +65,7 @@ export class JobQueue {
   }
 
   private spawn(): Worker {
-    const w = new Worker(new URL('../../worker/ownEmbeddings.worker.ts', import.meta.url), { type: 'module' });
+    const w = new Worker(new URL('../../worker/own/ownEmbeddings.worker.ts', import.meta.url), { type: 'module' });
     w.onmessage = (e: MessageEvent<FromOwnWorker>) => this.receive(e.data);
     w.onerror = (e) => {
       e.preventDefault();

@@ -9,7 +9,7 @@ import { Controller } from '../run/controller';
 import { defaultConfig } from '../../state/params';
 import { addNotice, createPlaygroundStore, type PlaygroundStore } from '../../state/store';
 import { visibleText } from '../../state/notices';
-import type { FromOwnWorker, OwnSetData, OwnSetInfo, OwnStage } from '../../worker/ownProtocol';
+import type { FromOwnWorker, OwnSetData, OwnSetInfo, OwnStage } from '../../worker/own/ownProtocol';
 import { evaluationStillValid, forgetSets, lastSource, loadSets, rememberSource, saveSet, tooLargeToRemember, type Slot, type ViewSource } from './storage';
 import { JobQueue, type Job } from './jobs';
 

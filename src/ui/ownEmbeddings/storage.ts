@@ -8,7 +8,7 @@
 import type { EvalReport } from '../../eval/evaluate';
 import { EVALUATION_VERSION } from '../../eval/version';
 import type { EmbeddingSnapshot } from '../../worker/protocol';
-import type { OwnSetData, OwnSetInfo } from '../../worker/ownProtocol';
+import type { OwnSetData, OwnSetInfo } from '../../worker/own/ownProtocol';
 
 /** Which of the two sets: A, or B compared with A. */
 export type Slot = 'A' | 'B';

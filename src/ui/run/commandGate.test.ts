@@ -3,7 +3,7 @@ import { CommandGate } from './commandGate';
 
 type Msg = { type: string; n?: number };
 
-/** The worker's rule, as its command handler (src/worker/commands.ts) applies it: a command received before the latest init is stale. */
+/** The worker's rule, as its command handler (src/worker/training/commands.ts) applies it: a command received before the latest init is stale. */
 function worker() {
   const acted: string[] = [];
   let epoch = 0;

@@ -11,7 +11,7 @@ import type { Config } from '../../state/params';
 import { addNotice, clearRun, createPlaygroundStore, type PlaygroundState, type PlaygroundStore } from '../../state/store';
 import { ingest } from '../ingest';
 import type { AutoChoice, FromWorker, ToWorker } from '../../worker/protocol';
-import { requestedFaults } from '../../worker/faults';
+import { requestedFaults } from '../../worker/training/faults';
 import { readModelFiles, saveRunFiles } from '../exports/runFileIo';
 import { DeliveryClock, Inbox } from '../inbox';
 import { createTurns, permitsFor, turnsTaken, TurnsOwner, type CpuTurns } from '../../worker/cpuTurns';
@@ -77,7 +77,7 @@ export class Controller {
     this.inbox.flush();
     this.stopWorker();
     this.slot = this.turns.claim();
-    const w = new Worker(new URL('../../worker/trainer.worker.ts', import.meta.url), { type: 'module' });
+    const w = new Worker(new URL('../../worker/training/trainer.worker.ts', import.meta.url), { type: 'module' });
     w.onmessage = (e: MessageEvent<FromWorker>) => {
       // The run's files (downloads, an opened model) are not run state: routed before ingest.
       if (e.data.type === 'modelOpened') {

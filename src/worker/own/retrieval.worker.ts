@@ -4,9 +4,9 @@
  * Its float32 screen runs on tfjs-wasm, one thread per worker (the workers are the threads).
  */
 import * as tf from '@tensorflow/tfjs';
-import './wasmSetup';
-import { tfCoarseCosines } from '../eval/kernels/coarseCosines';
-import { runRetrievalJob, type RetrievalThreadJob, type RetrievalThreadMessage } from '../eval/retrieval/retrievalSplit';
+import '../wasmSetup';
+import { tfCoarseCosines } from '../../eval/kernels/coarseCosines';
+import { runRetrievalJob, type RetrievalThreadJob, type RetrievalThreadMessage } from '../../eval/retrieval/retrievalSplit';
 
 /** The screen on tfjs-wasm; null where wasm does not start (the share is then ranked in float64 alone). */
 async function makeScreen(x: Float64Array, n: number, d: number) {

@@ -2,15 +2,15 @@
  * Backend selection inside the worker. `auto` starts on WebGPU on a real adapter; on a fallback
  * adapter (SwiftShader, i.e. WebGPU emulated on the CPU) wasm is several times faster, so auto
  * starts on wasm there. Once the data are loaded, auto measures the candidates and keeps the
- * fastest (src/worker/autoBackend.ts). A forced backend that cannot start falls back visibly.
+ * fastest (src/worker/training/autoBackend.ts). A forced backend that cannot start falls back visibly.
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { getThreadsCount } from '@tensorflow/tfjs-backend-wasm';
-import './wasmSetup';
-import type { BackendInfo } from './protocol';
-import type { Config } from '../state/params';
+import '../wasmSetup';
+import type { BackendInfo } from '../protocol';
+import type { Config } from '../../state/params';
 
 // tfjs takes the threaded build where the page is cross-origin isolated (vite-plugins/wasmThreads.ts
 // makes it work once bundled) and the single-threaded SIMD build elsewhere.

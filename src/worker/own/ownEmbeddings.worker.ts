@@ -4,10 +4,10 @@
  * answers with the report and the 2-D view (ownEvaluation.ts). One job at a time: the page
  * terminates the worker to give up a job. Its own worker, so the training goes on meanwhile.
  */
-import { EmbeddingFileError, pairEmbeddings } from '../data/embeddingFiles';
-import { NonFiniteEmbeddingsError } from '../eval/finite';
-import { EXACT_UP_TO } from './evaluation';
-import { trySet } from './backends';
+import { EmbeddingFileError, pairEmbeddings } from '../../data/embeddingFiles';
+import { NonFiniteEmbeddingsError } from '../../eval/finite';
+import { EXACT_UP_TO } from '../metrics/evaluation';
+import { trySet } from '../training/backends';
 import { evaluateSet, ownBuffer, parseFiles, readFile, setOf } from './ownEvaluation';
 import type { FromOwnWorker, OwnSetData, OwnStage, ToOwnWorker } from './ownProtocol';
 

@@ -2,10 +2,10 @@
  * Loads the dataset a configuration asks for, keeping MNIST in memory across runs so a reset or a
  * changed hyper-parameter does not fetch it again.
  */
-import type { DataSplit, Dataset } from '../data/dataset';
-import { fetchMnist, splitMnist } from '../data/mnist';
-import { makeToySplit } from '../data/toy';
-import type { Config } from '../state/params';
+import type { DataSplit, Dataset } from '../../data/dataset';
+import { fetchMnist, splitMnist } from '../../data/mnist';
+import { makeToySplit } from '../../data/toy';
+import type { Config } from '../../state/params';
 
 let mnist: Promise<Dataset> | null = null;
 

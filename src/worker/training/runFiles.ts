@@ -4,14 +4,14 @@
  * worker's run; the worker swaps in what {@link openModel} returns only when it all worked.
  */
 import type * as tf from '@tensorflow/tfjs';
-import { Trainer } from '../ml/trainer';
-import type { PairOps } from '../ml/ops/pairOps';
-import { decodeModel, encodeModel, ModelFileError, shapeMismatch, type ModelTopology } from '../ml/modelArtifact';
-import { projectorTsv } from '../eval/projectorTsv';
-import { parseHash, SCHEMA_VERSION, serializeConfig } from '../state/urlSchema';
-import type { Config } from '../state/params';
+import { Trainer } from '../../ml/trainer';
+import type { PairOps } from '../../ml/ops/pairOps';
+import { decodeModel, encodeModel, ModelFileError, shapeMismatch, type ModelTopology } from '../../ml/modelArtifact';
+import { projectorTsv } from '../../eval/projectorTsv';
+import { parseHash, SCHEMA_VERSION, serializeConfig } from '../../state/urlSchema';
+import type { Config } from '../../state/params';
 import { loadSplit } from './dataCache';
-import type { RunFileCommand, WorkerReport } from './protocol';
+import type { RunFileCommand, WorkerReport } from '../protocol';
 
 type LoadModel = Extract<RunFileCommand, { type: 'loadModel' }>;
 

@@ -2,11 +2,11 @@
  * The metrics worker (see metricsOffload.ts): evaluates a subsample with SPEC's exact path,
  * finishes embedding refreshes, and on wasm embeds them too, while the training worker trains.
  */
-import { evaluateEmbeddings } from '../eval/evaluate';
+import { evaluateEmbeddings } from '../../eval/evaluate';
 import type { OffloadReply, OffloadRequest } from './metricsOffload';
-import { finishSnapshot, snapshotTransfers } from './snapshotView';
+import { finishSnapshot, snapshotTransfers } from '../training/snapshotView';
 import type * as EmbedOffThread from './embedOffThread';
-import { inTurn, type CpuTurns } from './cpuTurns';
+import { inTurn, type CpuTurns } from '../cpuTurns';
 
 /** Jobs run one after another, so answers leave in the order the requests came. */
 let queue = Promise.resolve();

@@ -5,10 +5,10 @@
  * or in a refresh), so no test waits on a clock.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useCpuBackend } from '../ml/testing';
-import { defaultConfig, type Config } from '../state/params';
-import type { StepPoint } from '../ml/trainer';
-import type { ToWorker, WorkerReport } from './protocol';
+import { useCpuBackend } from '../../ml/testing';
+import { defaultConfig, type Config } from '../../state/params';
+import type { StepPoint } from '../../ml/trainer';
+import type { ToWorker, WorkerReport } from '../protocol';
 import { receive } from './commands';
 import { TrainingSession } from './session';
 

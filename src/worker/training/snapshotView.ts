@@ -3,11 +3,11 @@
  * HU Fig. 2 — from embeddings already read back. Plain JS (no tfjs), so it runs on the metrics
  * worker while training goes on, or in place where no second worker can start.
  */
-import { fitProjection, project } from '../eval/views/projection';
-import { classCompactness, nearestCentroidAccuracy } from '../eval/views/compactness';
-import { gradientVsAlpha } from '../eval/views/gradientVsAlpha';
-import type { EvalEmbeddings } from '../ml/trainer';
-import type { EmbeddingSnapshot, InputPlane } from './protocol';
+import { fitProjection, project } from '../../eval/views/projection';
+import { classCompactness, nearestCentroidAccuracy } from '../../eval/views/compactness';
+import { gradientVsAlpha } from '../../eval/views/gradientVsAlpha';
+import type { EvalEmbeddings } from '../../ml/trainer';
+import type { EmbeddingSnapshot, InputPlane } from '../protocol';
 
 /**
  * What the training worker hands over: the refresh's embeddings (copies the job owns: they may be

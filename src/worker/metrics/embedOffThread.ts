@@ -5,14 +5,14 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import './wasmSetup';
-import type { Dataset } from '../data/dataset';
-import type { EvalReport } from '../eval/evaluate';
-import { embedEvaluation } from '../ml/embedding';
-import { EncoderCopy } from '../ml/encoderCopy';
+import '../wasmSetup';
+import type { Dataset } from '../../data/dataset';
+import type { EvalReport } from '../../eval/evaluate';
+import { embedEvaluation } from '../../ml/embedding';
+import { EncoderCopy } from '../../ml/encoderCopy';
 import { evaluateSubset } from './evaluation';
 import type { EmbedAnswer, EmbedJob, ModelMessage } from './metricsOffload';
-import { finishSnapshot } from './snapshotView';
+import { finishSnapshot } from '../training/snapshotView';
 
 let backend: Promise<void> | null = null;
 /** The current run's model; a model that could not be set up fails its jobs with the reason. */

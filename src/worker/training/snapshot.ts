@@ -4,10 +4,10 @@
  * and a toy set's input plane. The training worker prepares it (`prepareSnapshot`); its
  * arithmetic (`finishSnapshot`, 20–60 ms at 2,000 items) runs on the metrics worker where it can.
  */
-import type { Trainer, EvalEmbeddings } from '../ml/trainer';
-import { scheduleAt } from '../ml/schedule';
-import { classCentroids, nearestCentroid, planeGrid } from '../eval/views/inputPlane';
-import type { EmbeddingSnapshot, InputPlane } from './protocol';
+import type { Trainer, EvalEmbeddings } from '../../ml/trainer';
+import { scheduleAt } from '../../ml/schedule';
+import { classCentroids, nearestCentroid, planeGrid } from '../../eval/views/inputPlane';
+import type { EmbeddingSnapshot, InputPlane } from '../protocol';
 import { finishSnapshot, type SnapshotJob } from './snapshotView';
 
 export { snapshotTransfers } from './snapshotView';

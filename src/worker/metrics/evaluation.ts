@@ -4,10 +4,10 @@
  * curves over steps compare like with like); "Evaluate all" uses every item.
  */
 import * as tf from '@tensorflow/tfjs';
-import { Rng } from '../data/rng';
-import { evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
-import { EXACT_MAX_ITEMS } from '../eval/pairs/exact';
-import type { EvalEmbeddings } from '../ml/trainer';
+import { Rng } from '../../data/rng';
+import { evaluateEmbeddings, type EvalReport } from '../../eval/evaluate';
+import { EXACT_MAX_ITEMS } from '../../eval/pairs/exact';
+import type { EvalEmbeddings } from '../../ml/trainer';
 
 /** Seed of the evaluation subsample: fixed, so every run of a link evaluates the same items. */
 const SUBSAMPLE_SEED = 0x6576616c; // "eval"

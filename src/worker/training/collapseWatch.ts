@@ -3,9 +3,9 @@
  * recent step losses, and at each embedding refresh asks the detector of `src/eval/views/collapse.ts`.
  * It speaks once per run, so a paused collapsed run can still be played on deliberately.
  */
-import { detectCollapse, expectedCollapsedLoss, COLLAPSE_LIMITS, type CollapseVerdict } from '../eval/views/collapse';
-import type { EvalEmbeddings } from '../ml/trainer';
-import type { Config } from '../state/params';
+import { detectCollapse, expectedCollapsedLoss, COLLAPSE_LIMITS, type CollapseVerdict } from '../../eval/views/collapse';
+import type { EvalEmbeddings } from '../../ml/trainer';
+import type { Config } from '../../state/params';
 
 export class CollapseWatch {
   private readonly losses: number[] = [];

@@ -1,19 +1,19 @@
 /**
  * The training worker's refreshes: at each `evalEvery` step the evaluation set is embedded, its
- * view (src/worker/snapshot.ts) is posted, and at each `metricsEvery` step its all-pairs metrics.
+ * view (src/worker/training/snapshot.ts) is posted, and at each `metricsEvery` step its all-pairs metrics.
  * Where a second worker can start, the arithmetic of both runs there (metricsOffload.ts) while
  * training goes on — on wasm the embedding too, from the weights; the answers are posted in step
  * order, and only if their run still is.
  */
 import * as tf from '@tensorflow/tfjs';
-import { closedSetOf } from '../ml/embedding';
-import type { Trainer, EvalEmbeddings } from '../ml/trainer';
-import type { Config } from '../state/params';
-import { EXACT_UP_TO, evaluateSubset } from './evaluation';
-import { canOffload, embedOffThread, exactOffThread, modelOffThread, snapshotOffThread } from './metricsOffload';
+import { closedSetOf } from '../../ml/embedding';
+import type { Trainer, EvalEmbeddings } from '../../ml/trainer';
+import type { Config } from '../../state/params';
+import { EXACT_UP_TO, evaluateSubset } from '../metrics/evaluation';
+import { canOffload, embedOffThread, exactOffThread, modelOffThread, snapshotOffThread } from '../metrics/metricsOffload';
 import { buildSnapshot, gradientAlpha, hasInputPlane, prepareSnapshot, snapshotTransfers } from './snapshot';
-import type { WorkerReport } from './protocol';
-import type { EvalReport } from '../eval/evaluate';
+import type { WorkerReport } from '../protocol';
+import type { EvalReport } from '../../eval/evaluate';
 import type { Faults } from './faults';
 
 /** What the refreshes need from the worker that owns the run. */
@@ -25,7 +25,7 @@ export interface RefreshHost {
   realGpu(): boolean;
   /** The embeddings of a refresh embedded on the metrics worker, when they are back (the collapse check). */
   embedded(ev: EvalEmbeddings): void;
-  /** The test-only faults asked for (src/worker/faults.ts). */
+  /** The test-only faults asked for (src/worker/training/faults.ts). */
   faults(): Faults;
 }
 

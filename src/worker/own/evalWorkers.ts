@@ -5,11 +5,11 @@
  * cross-origin isolated page (its server's headers, or its service worker); elsewhere both run in
  * the own-embeddings worker alone.
  */
-import { splitRetrieval } from '../eval/retrieval/retrievalSplit';
-import { splitClustering } from '../eval/clustering/split';
-import type { RetrievalPass } from '../eval/retrieval/retrieval';
-import type { ClusteringPass } from '../eval/clustering/restarts';
-import type { StartThread } from '../eval/threads';
+import { splitRetrieval } from '../../eval/retrieval/retrievalSplit';
+import { splitClustering } from '../../eval/clustering/split';
+import type { RetrievalPass } from '../../eval/retrieval/retrieval';
+import type { ClusteringPass } from '../../eval/clustering/restarts';
+import type { StartThread } from '../../eval/threads';
 
 /** Threads for the passes here: the logical cores where memory can be shared, else one. */
 export const threadsHere = (): number => (globalThis.crossOriginIsolated === true ? Math.max(1, globalThis.navigator?.hardwareConcurrency || 1) : 1);

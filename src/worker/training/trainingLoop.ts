@@ -4,8 +4,8 @@
  * loss is read back. A pause (any command but play) ends the loop after the step in flight.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { StepPoint, Trainer } from '../ml/trainer';
-import type { Config } from '../state/params';
+import type { StepPoint, Trainer } from '../../ml/trainer';
+import type { Config } from '../../state/params';
 import { webgpuDeviceLost } from './backends';
 import { injectFaults } from './injectFaults';
 import type { TrainingSession } from './session';

@@ -3,11 +3,11 @@
  * `auto` once the data are loaded, replaced by wasm after a lost GPU device. It announces the
  * backend in use to the page, with wasm's threads.
  */
-import type { DataSplit } from '../data/dataset';
-import type { Config } from '../state/params';
+import type { DataSplit } from '../../data/dataset';
+import type { Config } from '../../state/params';
 import { selectBackend, wasmThreads } from './backends';
 import { measureAuto } from './autoBackend';
-import type { AutoChoice, BackendInfo, WorkerReport } from './protocol';
+import type { AutoChoice, BackendInfo, WorkerReport } from '../protocol';
 
 /** Called with the reason when the WebGPU device dies (see selectBackend). */
 export type DeviceLostHandler = (why: string) => void;

@@ -4,9 +4,9 @@
  * its last checkpoint, training on if it was.
  */
 import * as tf from '@tensorflow/tfjs';
-import { Trainer } from '../ml/trainer';
-import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
-import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
+import { Trainer } from '../../ml/trainer';
+import { tfjsPairOps } from '../../ml/ops/tfjsPairOps';
+import { webgpuPairOps } from '../../ml/kernels/webgpuPairOps';
 import { loadSplit } from './dataCache';
 import { CollapseWatch } from './collapseWatch';
 import { readyReport } from './runFiles';

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { EmbeddingFileError, pairEmbeddings, writeNpy } from '../data/embeddingFiles';
-import { evaluateEmbeddings } from '../eval/evaluate';
-import { Rng } from '../data/rng';
+import { EmbeddingFileError, pairEmbeddings, writeNpy } from '../../data/embeddingFiles';
+import { evaluateEmbeddings } from '../../eval/evaluate';
+import { Rng } from '../../data/rng';
 import { embeddingView, evaluateSet, ownBuffer, parseFiles, readFile, setOf } from './ownEvaluation';
 
 const enc = (s: string) => new TextEncoder().encode(s);

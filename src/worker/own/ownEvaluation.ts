@@ -4,13 +4,13 @@
  * as the training's periodic evaluation, binned above), and its 2-D view. Kept apart from
  * ownEmbeddings.worker.ts so that the unit tests run it in Node.
  */
-import { EmbeddingFileError, MAX_FILE_BYTES, parseLabels, parseVectors, type EmbeddingSet, type Labels, type Vectors } from '../data/embeddingFiles';
+import { EmbeddingFileError, MAX_FILE_BYTES, parseLabels, parseVectors, type EmbeddingSet, type Labels, type Vectors } from '../../data/embeddingFiles';
 import { threadsHere, workerClustering, workerRetrieval } from './evalWorkers';
-import { clusteringHere, evaluateEmbeddings, type EvalReport } from '../eval/evaluate';
-import { fitProjection } from '../eval/views/projection';
-import { classCompactness, nearestCentroidAccuracy } from '../eval/views/compactness';
-import { EXACT_UP_TO } from './evaluation';
-import type { EmbeddingSnapshot } from './protocol';
+import { clusteringHere, evaluateEmbeddings, type EvalReport } from '../../eval/evaluate';
+import { fitProjection } from '../../eval/views/projection';
+import { classCompactness, nearestCentroidAccuracy } from '../../eval/views/compactness';
+import { EXACT_UP_TO } from '../metrics/evaluation';
+import type { EmbeddingSnapshot } from '../protocol';
 import type { OwnSetData, OwnSetInfo } from './ownProtocol';
 
 /** A file's name and bytes, as read. */

@@ -6,10 +6,10 @@
  * (commands queued on a lost GPU device are abandoned, errors included).
  */
 import * as tf from '@tensorflow/tfjs';
-import type { StepPoint } from '../ml/trainer';
-import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
-import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
-import type { RunFileCommand, ToWorker } from './protocol';
+import type { StepPoint } from '../../ml/trainer';
+import { tfjsPairOps } from '../../ml/ops/tfjsPairOps';
+import { webgpuPairOps } from '../../ml/kernels/webgpuPairOps';
+import type { RunFileCommand, ToWorker } from '../protocol';
 import { embeddingsFile, failureMessage, modelFile, openModel, readyReport } from './runFiles';
 import { CollapseWatch } from './collapseWatch';
 import type { TrainingSession } from './session';
@@ -59,7 +59,7 @@ async function handle(s: TrainingSession, msg: ToWorker, receivedAt: number, was
 }
 
 /**
- * Saves or opens the run's files (src/worker/runFiles.ts) between two steps: training that the
+ * Saves or opens the run's files (src/worker/training/runFiles.ts) between two steps: training that the
  * command interrupted goes on after it, unless another command came or a model replaced the run.
  * A file that cannot be opened changes nothing: its reason is posted as an error notice.
  */

@@ -4,10 +4,10 @@
  * back. Its products run on tfjs-wasm, one thread per worker (the workers are the threads).
  */
 import * as tf from '@tensorflow/tfjs';
-import './wasmSetup';
-import { tfCentreProducts } from '../eval/kernels/centreProducts';
-import { jsCentreProducts } from '../eval/clustering/products';
-import { runKmeansJob, type KmeansThreadJob, type KmeansThreadMessage } from '../eval/clustering/split';
+import '../wasmSetup';
+import { tfCentreProducts } from '../../eval/kernels/centreProducts';
+import { jsCentreProducts } from '../../eval/clustering/products';
+import { runKmeansJob, type KmeansThreadJob, type KmeansThreadMessage } from '../../eval/clustering/split';
 
 /** The products on tfjs-wasm; float64 in JavaScript where wasm does not start. */
 async function makeProducts(x: Float64Array, n: number, d: number) {

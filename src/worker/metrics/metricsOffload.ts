@@ -6,12 +6,12 @@
  * are sent at each refresh (the embedding is the largest part of a refresh). Jobs are answered in
  * the order they were sent. Both sides import the message types from here.
  */
-import type { Dataset } from '../data/dataset';
-import type { EvalReport } from '../eval/evaluate';
-import type { TrainSpec } from '../ml/trainer';
-import type { EmbeddingSnapshot } from './protocol';
-import { snapshotJobTransfers, type SnapshotJob } from './snapshotView';
-import type { CpuTurns } from './cpuTurns';
+import type { Dataset } from '../../data/dataset';
+import type { EvalReport } from '../../eval/evaluate';
+import type { TrainSpec } from '../../ml/trainer';
+import type { EmbeddingSnapshot } from '../protocol';
+import { snapshotJobTransfers, type SnapshotJob } from '../training/snapshotView';
+import type { CpuTurns } from '../cpuTurns';
 
 /** The model a run embeds with, sent once per run before its first `embed` (no answer). */
 export interface ModelMessage {

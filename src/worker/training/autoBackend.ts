@@ -13,12 +13,12 @@
  * forced backend: measuring consumes none of its random numbers.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { DataSplit } from '../data/dataset';
-import { Trainer } from '../ml/trainer';
-import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
-import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
-import type { Config } from '../state/params';
-import type { BackendInfo } from './protocol';
+import type { DataSplit } from '../../data/dataset';
+import { Trainer } from '../../ml/trainer';
+import { tfjsPairOps } from '../../ml/ops/tfjsPairOps';
+import { webgpuPairOps } from '../../ml/kernels/webgpuPairOps';
+import type { Config } from '../../state/params';
+import type { BackendInfo } from '../protocol';
 import { probeAdapter, softwareWebglNote, trySet, watchDeviceLoss } from './backends';
 
 /** Untimed steps first: they compile the shaders (seconds on a GPU) and warm the caches. */

@@ -5,15 +5,15 @@
  * all act on the one session the worker holds; here are the reports and refreshes they share.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { Checkpoint, EvalEmbeddings, StepPoint, Trainer } from '../ml/trainer';
-import type { Config } from '../state/params';
+import type { Checkpoint, EvalEmbeddings, StepPoint, Trainer } from '../../ml/trainer';
+import type { Config } from '../../state/params';
 import { BackendSetup } from './backendSetup';
 import type { CollapseWatch } from './collapseWatch';
 import type { Faults } from './faults';
-import type { AutoChoice, WorkerReport } from './protocol';
+import type { AutoChoice, WorkerReport } from '../protocol';
 import { Refreshes } from './refreshes';
-import { takeTurn, type CpuTurns } from './cpuTurns';
-import { offloadTurns } from './metricsOffload';
+import { takeTurn, type CpuTurns } from '../cpuTurns';
+import { offloadTurns } from '../metrics/metricsOffload';
 
 /** Sends a message to the page: the worker's own `postMessage`. */
 export type PostToPage = (msg: unknown, transfer: Transferable[]) => void;

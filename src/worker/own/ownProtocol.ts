@@ -1,13 +1,13 @@
 /**
  * The typed messages between the page and the "your own embeddings" worker
- * (src/worker/ownEmbeddings.worker.ts), imported by both sides. The page hands over the chosen
+ * (src/worker/own/ownEmbeddings.worker.ts), imported by both sides. The page hands over the chosen
  * files (File handles: their bytes are read in the worker) or a set it remembered (its Float32Array
  * transferred, not copied); the worker reads, parses, evaluates and answers with the report and the
  * 2-D view. Nothing leaves the browser.
  */
-import type { EvalReport } from '../eval/evaluate';
-import type { EmbeddingFileErrorCode } from '../data/embeddingFiles';
-import type { EmbeddingSnapshot } from './protocol';
+import type { EvalReport } from '../../eval/evaluate';
+import type { EmbeddingFileErrorCode } from '../../data/embeddingFiles';
+import type { EmbeddingSnapshot } from '../protocol';
 
 /** What the worker is doing, in the order it does it (a restored set starts at 'evaluating'). */
 export type OwnStage = 'reading' | 'parsing' | 'evaluating';
