@@ -2,7 +2,7 @@
 /**
  * Trains the configuration of a playground link in Node, on tfjs-wasm (single-threaded, as the app
  * runs on a machine without a GPU), with the app's own code: `parseHash`, the splits, `Trainer`
- * and the worker's `evaluateSubset`. For measuring what a preset shows, seed by seed.
+ * and the evaluation's `evaluateSubset`. For measuring what a preset shows, seed by seed.
  *
  *   node scripts/train-node.mjs '<hash>' [--steps N] [--seeds 1,2,3] [--every K] [--backend wasm|cpu]
  *
@@ -49,7 +49,7 @@ const SOURCES = {
   prepareNodeWasm: '/src/ml/nodeBackend.ts',
   switchBackend: '/src/ml/nodeBackend.ts',
   activeBackend: '/src/ml/nodeBackend.ts',
-  evaluateSubset: '/src/worker/metrics/evaluation.ts',
+  evaluateSubset: '/src/eval/evaluateSubset.ts',
   nearestCentroidAccuracy: '/src/eval/views/compactness.ts',
   classCompactness: '/src/eval/views/compactness.ts',
 };
@@ -154,7 +154,7 @@ async function main() {
       const evaluate = async (point) => {
         const e0 = performance.now();
         const ev = await trainer.evaluate();
-        const report = await evaluateSubset(ev, config.evalItems, false, split.evaluation.numClasses, false, async () => {}, () => {});
+        const report = await evaluateSubset(ev, config.evalItems, false, split.evaluation.numClasses, null, async () => {}, () => {});
         const nc = nearestCentroidAccuracy(ev.embeddings, ev.labels, ev.n, ev.dim);
         const cp = classCompactness(ev.embeddings, ev.labels, ev.n, ev.dim);
         evalMs += performance.now() - e0;

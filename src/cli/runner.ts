@@ -14,10 +14,11 @@ import { makeToySplit } from '../data/toy';
 import { classCompactness, nearestCentroidAccuracy } from '../eval/views/compactness';
 import type { EvalReport } from '../eval/evaluate';
 import { activePairOps } from '../ml/activePairOps';
+import { activeBackend } from '../ml/nodeBackend';
 import { Trainer } from '../ml/trainer';
 import type { Config } from '../state/params';
 import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps, type EvalSeries, type History } from '../state/runHistory';
-import { evaluateSubset } from '../worker/metrics/evaluation';
+import { evaluateSubset } from '../eval/evaluateSubset';
 import { CliError, EXIT_FAILURE } from './errors';
 
 /** What a finished run leaves: its trainer (for the model file), history, metrics over steps, final evaluation. */
@@ -68,12 +69,12 @@ export async function trainRun(config: Config, split: DataSplit, onStep?: (step:
       history.evalStep.push(ev.step);
       history.accuracy.push(nearestCentroidAccuracy(ev.embeddings, ev.labels, ev.n, ev.dim).accuracy);
       history.compactness.push(classCompactness(ev.embeddings, ev.labels, ev.n, ev.dim).ratio);
-      if (config.metricsEvery > 0 && ev.step % config.metricsEvery === 0) pushEvaluation(series, ev.step, await evaluateSubset(ev, config.evalItems, false, numClasses, false, noYield, () => {}));
+      if (config.metricsEvery > 0 && ev.step % config.metricsEvery === 0) pushEvaluation(series, ev.step, await evaluateSubset(ev, config.evalItems, false, numClasses, activeBackend() === 'webgpu' ? 'fallback' : null, noYield, () => {}));
     }
   }
   if (trainer.step !== config.steps) throw new CliError(`the run stopped at step ${trainer.step} of ${config.steps}`, EXIT_FAILURE);
   // "Evaluate all": every evaluation item, as the page's button does.
   const ev = await trainer.evaluate();
-  const report = await evaluateSubset(ev, ev.n, true, numClasses, false, noYield, () => {});
+  const report = await evaluateSubset(ev, ev.n, true, numClasses, activeBackend() === 'webgpu' ? 'fallback' : null, noYield, () => {});
   return { trainer, history, series, final: { ...report, step: ev.step, full: true }, trainSeconds: trainMs / 1000, seconds: (performance.now() - t0) / 1000 };
 }

@@ -10,7 +10,7 @@ import type { Dataset } from '../../data/dataset';
 import type { EvalReport } from '../../eval/evaluate';
 import { embedEvaluation } from '../../ml/embedding';
 import { EncoderCopy } from '../../ml/encoderCopy';
-import { evaluateSubset } from './evaluation';
+import { evaluateSubset } from '../../eval/evaluateSubset';
 import type { EmbedAnswer, EmbedJob, ModelMessage } from './metricsOffload';
 import { finishSnapshot } from '../training/snapshotView';
 
@@ -50,6 +50,6 @@ export async function embedJob(job: EmbedJob): Promise<{ answer: EmbedAnswer; re
   const ev = await embedEvaluation(copy, job.step, evaluation, closedSet);
   const snapshot = finishSnapshot({ ...ev, labels: Int32Array.from(ev.labels), gradientAlpha: job.gradientAlpha, gradientNote: job.gradientNote, plane: null });
   const metrics = job.metrics;
-  const report = metrics ? () => evaluateSubset(ev, metrics.items, false, metrics.numClasses, false, async () => {}, () => {}) : null;
+  const report = metrics ? () => evaluateSubset(ev, metrics.items, false, metrics.numClasses, tf.getBackend() === 'webgpu' ? 'fallback' : null, async () => {}, () => {}) : null;
   return { answer: { snapshot, embeddings: ev.embeddings.slice() }, report };
 }

@@ -6,7 +6,7 @@
  */
 import { EmbeddingFileError, pairEmbeddings } from '../../data/embeddingFiles';
 import { NonFiniteEmbeddingsError } from '../../eval/finite';
-import { EXACT_UP_TO } from '../metrics/evaluation';
+import { EXACT_UP_TO } from '../../eval/evaluateSubset';
 import { trySet } from '../training/backends';
 import { evaluateSet, ownBuffer, parseFiles, readFile, setOf } from './ownEvaluation';
 import type { FromOwnWorker, OwnSetData, OwnStage, ToOwnWorker } from './ownProtocol';

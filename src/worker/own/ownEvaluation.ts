@@ -9,7 +9,7 @@ import { threadsHere, workerClustering, workerRetrieval } from './evalWorkers';
 import { clusteringHere, evaluateEmbeddings, type EvalReport } from '../../eval/evaluate';
 import { fitProjection } from '../../eval/views/projection';
 import { classCompactness, nearestCentroidAccuracy } from '../../eval/views/compactness';
-import { EXACT_UP_TO } from '../metrics/evaluation';
+import { EXACT_UP_TO } from '../../eval/evaluateSubset';
 import type { EmbeddingSnapshot } from '../protocol';
 import type { OwnSetData, OwnSetInfo } from './ownProtocol';
 

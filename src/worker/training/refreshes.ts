@@ -9,7 +9,7 @@ import * as tf from '@tensorflow/tfjs';
 import { closedSetOf } from '../../ml/embedding';
 import type { Trainer, EvalEmbeddings } from '../../ml/trainer';
 import type { Config } from '../../state/params';
-import { EXACT_UP_TO, evaluateSubset } from '../metrics/evaluation';
+import { EXACT_UP_TO, evaluateSubset, type WebgpuAdapter } from '../../eval/evaluateSubset';
 import { canOffload, embedOffThread, exactOffThread, modelOffThread, snapshotOffThread } from '../metrics/metricsOffload';
 import { buildSnapshot, gradientAlpha, hasInputPlane, prepareSnapshot, snapshotTransfers } from './snapshot';
 import type { WorkerReport } from '../protocol';
@@ -45,6 +45,11 @@ export class Refreshes {
   private embedElsewhere = true;
 
   constructor(private readonly host: RefreshHost) {}
+
+  /** On webgpu, whether the adapter is a real GPU (the WGSL kernel bins) or a CPU fallback (plain JS does). */
+  private webgpuAdapter(): WebgpuAdapter {
+    return tf.getBackend() !== 'webgpu' ? null : this.host.realGpu() ? 'gpu' : 'fallback';
+  }
 
   /** A new run begins: answers still due for the previous one are dropped. */
   newRun(): void {
@@ -96,7 +101,7 @@ export class Refreshes {
     const { post } = this.host;
     post({ type: 'evalProgress', fraction: 0 });
     try {
-      const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, full, run.split.evaluation.numClasses, this.host.realGpu(), this.host.between, (fraction) =>
+      const report = await evaluateSubset(ev, full ? ev.n : config.evalItems, full, run.split.evaluation.numClasses, this.webgpuAdapter(), this.host.between, (fraction) =>
         post({ type: 'evalProgress', fraction: Math.min(fraction, 0.999) }),
       );
       await Promise.all(this.backlog);
@@ -151,7 +156,7 @@ export class Refreshes {
   }
 
   private metricsInBackground(run: Trainer, config: Config, ev: EvalEmbeddings): void {
-    const job = evaluateSubset(ev, config.evalItems, false, run.split.evaluation.numClasses, this.host.realGpu(), this.host.between, () => {}, exactOffThread);
+    const job = evaluateSubset(ev, config.evalItems, false, run.split.evaluation.numClasses, this.webgpuAdapter(), this.host.between, () => {}, exactOffThread);
     this.reportInBackground(ev.step, job);
   }
 

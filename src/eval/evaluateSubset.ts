@@ -1,18 +1,21 @@
 /**
- * The all-pairs evaluation inside the worker: which items, which path, and progress reports.
+ * The training run's evaluation (the page's worker and the command line's `train`): which items,
+ * which path, and progress reports.
  * The periodic evaluation uses a fixed seeded subsample (the same items at every step, so the
  * curves over steps compare like with like); "Evaluate all" uses every item.
  */
-import * as tf from '@tensorflow/tfjs';
-import { Rng } from '../../data/rng';
-import { evaluateEmbeddings, type EvalReport } from '../../eval/evaluate';
-import { EXACT_MAX_ITEMS } from '../../eval/pairs/exact';
-import type { EvalEmbeddings } from '../../ml/trainer';
+import { Rng } from '../data/rng';
+import { evaluateEmbeddings, type EvalReport } from './evaluate';
+import { EXACT_MAX_ITEMS } from './pairs/exact';
+import type { EvalEmbeddings } from '../ml/trainer';
 
 /** Seed of the evaluation subsample: fixed, so every run of a link evaluates the same items. */
 const SUBSAMPLE_SEED = 0x6576616c; // "eval"
 /** Sets up to this size are evaluated exactly (sorted pairs); larger ones from 4096-bin histograms. */
 export const EXACT_UP_TO = Math.min(2000, EXACT_MAX_ITEMS);
+
+/** On webgpu, whether its adapter is a real GPU or a CPU fallback; null on the other backends. */
+export type WebgpuAdapter = 'gpu' | 'fallback' | null;
 
 /** The first m items of a fixed permutation of n. */
 function subsample(n: number, m: number): Int32Array {
@@ -32,7 +35,7 @@ export async function evaluateSubset(
   items: number,
   full: boolean,
   numClasses: number,
-  realGpu: boolean,
+  webgpu: WebgpuAdapter,
   between: () => Promise<void>,
   onProgress: (fraction: number) => void,
   /** Runs the exact path elsewhere (the metrics worker), given the subsample. */
@@ -47,8 +50,7 @@ export async function evaluateSubset(
     emb.set(ev.embeddings.subarray(src * d, (src + 1) * d), r * d);
     labels[r] = ev.labels[src];
   });
-  const webgpu = tf.getBackend() === 'webgpu';
-  const path = m <= EXACT_UP_TO && !full ? 'exact' : !webgpu ? 'tf' : realGpu ? 'wgsl' : 'js';
+  const path = m <= EXACT_UP_TO && !full ? 'exact' : webgpu === null ? 'tf' : webgpu === 'gpu' ? 'wgsl' : 'js';
   if (path === 'exact' && exact) return exact(emb, labels, m, d, numClasses);
   return evaluateEmbeddings(emb, labels, m, d, numClasses, { path, between, onProgress });
 }
