@@ -20,14 +20,11 @@
  *   `U = 2φψ/(φ+ψ)`. The factor 2 is kept for the pooled utilities too.
  */
 import type { PairList } from './pairs';
+import { DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID } from '../pairs/countSource';
+import type { CalibrationGridOptions } from '../metrics/calibration';
 
-/** Default FAR bounds of the calibration range (SPEC line 56). */
-export const DEFAULT_FAR_LO = 1e-2;
-export const DEFAULT_FAR_HI = 1e-1;
-/** Default number of grid thresholds (SPEC line 57). */
-export const DEFAULT_GRID = 101;
-/** Default ε of ε-OPIS (SPEC line 58). */
-export const DEFAULT_EPS = 0.1;
+// SPEC's defaults (lines 56–58) and the option types are shared with the fast path; the arithmetic is not.
+export { DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID };
 
 /**
  * Global false-accept rate at threshold d (SPEC line 56: "accepted fraction of all negative
@@ -191,15 +188,8 @@ export function opisClasses(pairs: PairList, labels: number[]): number[] {
   return [...seen].sort((x, y) => x - y);
 }
 
-/** Options of {@link opis}; defaults from SPEC lines 56–57. */
-export interface OpisOptions {
-  /** FAR_lo of the calibration range, default 1e-2. */
-  farLo?: number;
-  /** FAR_hi of the calibration range, default 1e-1. */
-  farHi?: number;
-  /** Number of grid thresholds G, default 101. */
-  grid?: number;
-}
+/** Options of {@link opis}: FAR_lo, FAR_hi of the calibration range and the grid size G (SPEC lines 56–57). */
+export type OpisOptions = CalibrationGridOptions;
 
 /** The grid of SPEC line 57 for a pair list: {@link thresholdGrid} over {@link calibrationRange}. */
 export function calibrationGrid(pairs: PairList, opts: OpisOptions = {}): number[] {

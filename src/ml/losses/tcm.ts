@@ -6,29 +6,14 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { noGradient } from '../ops/tfjsPairOps';
+import { TCM_DEFAULTS, type TcmOptions } from './tcmOptions';
 
 /**
  * 'self': C is one batch against itself (square, yRows = yCols); the diagonal (an item with
  * itself) is left out of S⁺. 'cross': C is between two different item sets (e.g. queries and
  * documents of a pair batch); every entry is a pair, the diagonal included.
  */
-export type TcmMode = 'self' | 'cross';
-
-/** Options of {@link tcmLoss}; the weights and margins default to SPEC's. */
-export interface TcmOptions {
-  mode: TcmMode;
-  /** λ⁺, default 1. */
-  lambdaPos?: number;
-  /** λ⁻, default 1. */
-  lambdaNeg?: number;
-  /** m⁺, default 0.9. */
-  marginPos?: number;
-  /** m⁻, default 0.5. */
-  marginNeg?: number;
-}
-
-/** SPEC's defaults. */
-export const TCM_DEFAULTS = { lambdaPos: 1, lambdaNeg: 1, marginPos: 0.9, marginNeg: 0.5 } as const;
+export { TCM_DEFAULTS, type TcmMode, type TcmOptions } from './tcmOptions';
 
 /**
  * L_TCM on the cosine matrix c [R, K] with row labels `yRows` and column labels `yCols`

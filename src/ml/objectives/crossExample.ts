@@ -52,11 +52,13 @@ export function createCrossExampleObjective(spec: TrainSpec, split: DataSplit, d
       const n = batch.labels.length;
       const q = tf.slice(f, [0, 0], [n, -1]) as tf.Tensor2D;
       const d = tf.slice(f, [n, 0], [n, -1]) as tf.Tensor2D;
-      const s = ops.scaledCosine(q, d, alpha);
+      // With TCM the cosines themselves are kept for it, and scaled for the base loss.
+      const cos = spec.tcm === 'on' ? ops.scaledCosine(q, d, 1) : null;
+      const s = cos ? (tf.mul(cos, alpha) as tf.Tensor2D) : ops.scaledCosine(q, d, alpha);
       const neg = pairNegatives(batch.labels, spec.pairs);
       const base = crossExampleLoss(kind, ops, s, neg, spec.rho);
       const y = spec.pairs === 'instance' ? ids(n) : batch.labels;
-      const reg = tcmTerm(spec, tf.div(s, alpha) as tf.Tensor2D, y, y, 'cross');
+      const reg = cos && tcmTerm(spec, cos, y, y, 'cross');
       return reg ? tf.add(base, reg) : base;
     },
     dispose: () => undefined,

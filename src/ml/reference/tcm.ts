@@ -23,25 +23,9 @@
  */
 import { assertMatrix, type Matrix } from './linalg';
 
-/** How rows and columns of C relate; see the file comment. */
-export type TcmMode = 'self' | 'cross';
-
-/** Options of {@link tcm} / {@link tcmLoss}; defaults from SPEC line 48. */
-export interface TcmOptions {
-  /** Required: 'self' (batch vs itself, diagonal excluded) or 'cross' (two item sets, every entry a pair). */
-  mode: TcmMode;
-  /** λ⁺, default 1 (SPEC line 48). */
-  lambdaPos?: number;
-  /** λ⁻, default 1 (SPEC line 48). */
-  lambdaNeg?: number;
-  /** m⁺, default 0.9 (SPEC line 48). */
-  marginPos?: number;
-  /** m⁻, default 0.5 (SPEC line 48). */
-  marginNeg?: number;
-}
-
-/** SPEC line 48 defaults. */
-export const TCM_DEFAULTS = { lambdaPos: 1, lambdaNeg: 1, marginPos: 0.9, marginNeg: 0.5 } as const;
+// The options and SPEC line 48's defaults are shared with the loss (../losses/tcmOptions.ts); the arithmetic is not.
+export { TCM_DEFAULTS, type TcmMode, type TcmOptions } from '../losses/tcmOptions';
+import { TCM_DEFAULTS, type TcmOptions } from '../losses/tcmOptions';
 
 /** Result of {@link tcm}: SPEC line 47's two terms, their weighted sum and the hard-pair counts. */
 export interface TcmResult {
