@@ -13,7 +13,7 @@ import { Rng } from '../data/rng';
 import { EvalThreadPool, threadedClustering, threadedRetrieval } from './evalThreads';
 import { bestOf, localClustering, restartSeeds } from '../eval/clustering/restarts';
 import { tfCentreProducts } from '../eval/kernels/centreProducts';
-import { tryWasmBackend } from '../ml/testing';
+import { tryWasmBackend } from '../ml/ml.testkit';
 
 const BIN = join(__dirname, '../../bin/metric-playground.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'mp-threads-'));

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runEvaluate } from './evaluate';
-import { runCli, runMain } from './testing';
+import { runCli, runMain } from './cli.testkit';
 import { writeNpy } from '../data/embeddingFiles';
 import { Rng } from '../data/rng';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { writeNpy } from '../data/embeddingFiles';
 import { Rng } from '../data/rng';
-import { runCli, runMain } from './testing';
+import { runCli, runMain } from './cli.testkit';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-threads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

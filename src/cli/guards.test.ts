@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runMain } from './testing';
+import { runMain } from './cli.testkit';
 import { makeDirs, MAX_PATH_PARTS, prepareOut, SWEEP_LAYOUT, TRAIN_LAYOUT, workingFolder } from './paths';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-guards-'));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRESET_BY_ID } from '../state/presets';
-import { runCli, runMain } from './testing';
+import { runCli, runMain } from './cli.testkit';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-presets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@
  * and once both children have begun their runs the sweep is ended — with SIGTERM, which it handles
  * by ending its children, and with SIGKILL, which nothing can handle: there each child sees its
  * parent gone (src/cli/parentWatch.ts) and ends itself. The tests' own teardown
- * (src/cli/testing.ts) kills a command and its children by their process group. The test reads the
+ * (src/cli/cli.testkit.ts) kills a command and its children by their process group. The test reads the
  * process table (/proc) and waits on events: the sweep's first line, the children's run folders
  * appearing, the processes going. No step passes or fails on time; the timeout only guards a hang.
  */
@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killAll, startCli } from './testing';
+import { killAll, startCli } from './cli.testkit';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-sweep-kill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../state/params';
 import { idleVaryWarnings } from './sweep';
-import { runMain } from './testing';
+import { runMain } from './cli.testkit';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-sweep-warn-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
-import { tensorCount, useCpuBackend } from '../ml/testing';
+import { tensorCount, useCpuBackend } from '../ml/ml.testkit';
 import { accumulateJs, normaliseRows } from './pairs/accumulate';
 import { evaluateEmbeddings, PR_MAX_POINTS, RECALL_KS } from './evaluate';
 import { kmeansBest, localClustering, type ClusteringPass } from './clustering/restarts';

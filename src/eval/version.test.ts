@@ -4,13 +4,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVALUATION_SOURCES, EVALUATION_VERSION } from './version';
 
-/** The evaluation's sources: src/eval (with its kernels) and the own-embeddings evaluation, without tests, the reference or this version. */
+/** The evaluation's sources: src/eval (with its kernels) and the own-embeddings evaluation, without tests and test kits, the reference or this version. */
 function sources(): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
       const path = join(dir, e.name);
       if (e.isDirectory()) return e.name === 'reference' ? [] : walk(path);
-      return /\.(ts|wgsl)$/.test(e.name) && !/\.test\.ts$/.test(e.name) && e.name !== 'version.ts' ? [path] : [];
+      return /\.(ts|wgsl)$/.test(e.name) && !/\.test(kit)?\.ts$/.test(e.name) && e.name !== 'version.ts' ? [path] : [];
     });
   return [...walk('src/eval'), 'src/worker/own/ownEvaluation.ts'].sort();
 }

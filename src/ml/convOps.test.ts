@@ -3,7 +3,7 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { Rng } from '../data/rng';
 import { conv2dFilterGrad, conv2dSame, maxPool2x2 } from './convOps';
-import { useCpuBackend } from './testing';
+import { useCpuBackend } from './ml.testkit';
 
 beforeAll(useCpuBackend);
 

@@ -6,7 +6,7 @@ import type { DataSplit, Dataset } from '../data/dataset';
 import { closedSetOf, embedEvaluation } from './embedding';
 import { EncoderCopy } from './encoderCopy';
 import { Trainer, type TrainSpec } from './trainer';
-import { TEST_SPEC, useCpuBackend } from './testing';
+import { TEST_SPEC, useCpuBackend } from './ml.testkit';
 
 beforeAll(useCpuBackend);
 

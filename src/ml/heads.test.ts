@@ -5,7 +5,7 @@ import { createSoftmaxHead, l2Rows, type HeadKind } from './heads';
 import { softmaxCrossEntropy } from './losses/softmax';
 import { headLogits, softmaxHeadLoss, hlnGrad } from './reference/softmaxHead';
 import { numericGradient, maxRelError } from './reference/finiteDiff';
-import { randomMatrix, toMatrix, transpose, useCpuBackend } from './testing';
+import { randomMatrix, toMatrix, transpose, useCpuBackend } from './ml.testkit';
 
 beforeAll(useCpuBackend);
 

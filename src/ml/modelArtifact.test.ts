@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { makeToySplit } from '../data/toy';
 import { Trainer, type Checkpoint, type TrainSpec } from './trainer';
-import { useCpuBackend } from './testing';
+import { useCpuBackend } from './ml.testkit';
 import { decodeModel, encodeModel, inspectModel, MODEL_FORMAT, ModelFileError, shapeMismatch, type WeightsFile } from './modelArtifact';
 import { parseHash, serializeConfig, SCHEMA_VERSION } from '../state/urlSchema';
 import { defaultConfig, type Config } from '../state/params';

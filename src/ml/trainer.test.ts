@@ -4,7 +4,7 @@ import { Rng } from '../data/rng';
 import { makeToySplit } from '../data/toy';
 import { createEncoder } from './encoders';
 import { Trainer, type TrainSpec } from './trainer';
-import { TEST_SPEC, useCpuBackend } from './testing';
+import { TEST_SPEC, useCpuBackend } from './ml.testkit';
 
 beforeAll(useCpuBackend);
 

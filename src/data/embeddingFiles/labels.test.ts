@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { CLI_MAX_ITEMS, MAX_ITEMS } from './errors';
 import { parseLabels } from './labels';
 import { writeNpy } from './npy';
-import { enc, errorOf } from './testing';
+import { enc, errorOf } from './files.testkit';
 
 /** Each item's class name, as read. */
 const names = (l: { labels: Int32Array; classNames: string[] }) => Array.from(l.labels, (c) => l.classNames[c]);

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { isNpy, parseNpy, readNpyHeader, writeNpy } from './npy';
-import { errorOf } from './testing';
+import { errorOf } from './files.testkit';
 
 /** An .npy as np.save lays it out, with any header dict (to make files writeNpy will not). */
 function rawNpy(dict: string, body: Uint8Array, version = 1): Uint8Array {

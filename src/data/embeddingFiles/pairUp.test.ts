@@ -3,7 +3,7 @@ import { parseLabels } from './labels';
 import { writeNpy } from './npy';
 import { pairEmbeddings } from './pairUp';
 import { parseVectors } from './vectors';
-import { enc, errorOf } from './testing';
+import { enc, errorOf } from './files.testkit';
 
 const vectors4 = () => parseVectors(writeNpy([1, 0, 0, 1, -1, 0, 0, -1], [4, 2]), 'e.npy');
 

@@ -3,7 +3,7 @@ import { Rng } from '../rng';
 import { CLI_MAX_ITEMS, MAX_DIM, MAX_ITEMS } from './errors';
 import { writeNpy } from './npy';
 import { parseVectors } from './vectors';
-import { enc, errorOf } from './testing';
+import { enc, errorOf } from './files.testkit';
 
 describe('parseVectors reads', () => {
   const want = [1, -2.5, 3, 0.25, 5e-3, -6];

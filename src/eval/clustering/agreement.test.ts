@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { zipfSet } from '../../../scripts/bench/zipfSet.mjs';
-import { tryWasmBackend } from '../../ml/testing';
+import { tryWasmBackend } from '../../ml/ml.testkit';
 import { normaliseRows } from '../pairs/accumulate';
 import { tfCentreProducts } from '../kernels/centreProducts';
 import { nmi } from './nmi';

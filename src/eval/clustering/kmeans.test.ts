@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blobSet, rowsOf } from './testing';
+import { blobSet, rowsOf } from './clustering.testkit';
 import { zipfSet } from '../../../scripts/bench/zipfSet.mjs';
-import { tryWasmBackend } from '../../ml/testing';
+import { tryWasmBackend } from '../../ml/ml.testkit';
 import { normaliseRows } from '../pairs/accumulate';
 import { tfCentreProducts } from '../kernels/centreProducts';
 import { restartSeeds } from './restarts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blobSet, rowsOf } from './testing';
+import { blobSet, rowsOf } from './clustering.testkit';
 import { Rng } from '../../data/rng';
 import * as ref from '../reference/clustering';
 import { nmi } from './nmi';

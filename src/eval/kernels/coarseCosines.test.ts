@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../data/rng';
 import { activeBackend, switchBackend } from '../../ml/nodeBackend';
-import { randomMatrix, tensorCount, tryWasmBackend } from '../../ml/testing';
+import { randomMatrix, tensorCount, tryWasmBackend } from '../../ml/ml.testkit';
 import { accumulateTf, normaliseRows } from '../pairs/accumulate';
 import { retrievalPass } from '../retrieval/retrieval';
 import { float32CosineBound } from '../retrieval/retrievalScreened';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../data/rng';
 import { accumulateJs } from '../pairs/accumulate';
 import { edgeDistances } from '../pairs/binnedCounts';
-import { exactAveragePrecision, exactOpis, exactPairs } from '../pairs/exact';
+import { exactPairs } from '../pairs/exact';
+import { exactAveragePrecision, exactOpis } from '../pairs/exact.testkit';
 import {
   averagePrecision,
   averagePrecisionBounds,

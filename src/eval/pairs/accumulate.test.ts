@@ -6,7 +6,7 @@ import * as refPairs from '../reference/pairs';
 import { l2NormalizeRows } from '../../ml/reference/linalg';
 // tfjs through its seam (README "Layout"): nodeBackend also registers tfjs-wasm, as importing it did.
 import { activeBackend, switchBackend } from '../../ml/nodeBackend';
-import { tensorCount, tryWasmBackend } from '../../ml/testing';
+import { tensorCount, tryWasmBackend } from '../../ml/ml.testkit';
 
 function makeSet(seed: number, n: number, C: number, d: number, noise: number) {
   const rng = new Rng(seed);

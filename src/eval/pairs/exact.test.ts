@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../data/rng';
-import {
-  EXACT_MAX_ITEMS,
-  exactAveragePrecision,
-  exactCalibrationRange,
-  exactEpsOpis,
-  exactOpis,
-  exactPairs,
-  exactPrCurve,
-  exactUtilityCurves,
-} from './exact';
+import { EXACT_MAX_ITEMS, exactPairs } from './exact';
+import { exactAveragePrecision, exactCalibrationRange, exactEpsOpis, exactOpis, exactPrCurve, exactUtilityCurves } from './exact.testkit';
 import * as refPairs from '../reference/pairs';
 import * as refCal from '../reference/calibration';
 

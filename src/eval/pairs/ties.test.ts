@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TieRanker, TIE_TOLERANCE, tieGroupEnds } from './ties';
-import { exactAveragePrecision, exactPairs, exactPrCurve } from './exact';
+import { exactPairs } from './exact';
+import { exactAveragePrecision, exactPrCurve } from './exact.testkit';
 
 /** The exact path's PR-AUC of `rows` (each a float32 row) with `labels`. */
 function exactAp(rows: number[][], labels: number[]): number {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../data/rng';
 import { makeToySplit } from '../../data/toy';
 import { Trainer } from '../../ml/trainer';
-import { lossOnConstantScores, useCpuBackend } from '../../ml/testing';
+import { lossOnConstantScores, useCpuBackend } from '../../ml/ml.testkit';
 import { crossExampleLoss, type CrossExampleKind } from '../../ml/losses/crossExample';
 import { pairNegatives } from '../../ml/ops/negatives';
 import { tfjsPairOps } from '../../ml/ops/tfjsPairOps';

@@ -14,8 +14,8 @@ import {
 } from '../reference/crossExample';
 import { cosineMatrix, type Matrix } from '../reference/linalg';
 import { Rng } from '../../data/rng';
-import { randomMatrix, useCpuBackend } from '../testing';
-import { f32, flat, gradError, numericGradientAt, pick, spotIndices, unflat, valueAndGrad } from './testing';
+import { randomMatrix, useCpuBackend } from '../ml.testkit';
+import { f32, flat, gradError, numericGradientAt, pick, spotIndices, unflat, valueAndGrad } from './losses.testkit';
 
 beforeAll(useCpuBackend);
 

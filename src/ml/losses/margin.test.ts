@@ -6,8 +6,8 @@ import { ARCFACE_DEFAULTS, COSFACE_DEFAULTS, arcFaceLoss, cosFaceLoss } from '..
 import type { Matrix } from '../reference/linalg';
 import { numericGradient } from '../reference/finiteDiff';
 import { Rng } from '../../data/rng';
-import { randomMatrix, transpose, useCpuBackend } from '../testing';
-import { flat, gradError, run, unflat, valueAndGrads } from './testing';
+import { randomMatrix, transpose, useCpuBackend } from '../ml.testkit';
+import { flat, gradError, run, unflat, valueAndGrads } from './losses.testkit';
 
 beforeAll(useCpuBackend);
 

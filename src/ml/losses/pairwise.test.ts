@@ -8,8 +8,8 @@ import {
 } from '../reference/margin';
 import { numericGradient } from '../reference/finiteDiff';
 import { Rng } from '../../data/rng';
-import { randomMatrix, useCpuBackend } from '../testing';
-import { flat, gradError, unflat, valueAndGrad } from './testing';
+import { randomMatrix, useCpuBackend } from '../ml.testkit';
+import { flat, gradError, unflat, valueAndGrad } from './losses.testkit';
 
 beforeAll(useCpuBackend);
 

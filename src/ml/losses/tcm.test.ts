@@ -6,8 +6,8 @@ import { cosineMatrix, type Matrix } from '../reference/linalg';
 import { numericGradient } from '../reference/finiteDiff';
 import { l2Rows } from '../heads';
 import { Rng } from '../../data/rng';
-import { randomMatrix, useCpuBackend } from '../testing';
-import { flat, gradError, run, unflat, valueAndGrad, valueAndGrads } from './testing';
+import { randomMatrix, useCpuBackend } from '../ml.testkit';
+import { flat, gradError, run, unflat, valueAndGrad, valueAndGrads } from './losses.testkit';
 
 beforeAll(useCpuBackend);
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pairNegatives } from './negatives';
 import { negativeMask } from '../reference/crossExample';
-import { useCpuBackend } from '../testing';
+import { useCpuBackend } from '../ml.testkit';
 
 beforeAll(useCpuBackend);
 

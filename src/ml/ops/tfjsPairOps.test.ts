@@ -8,7 +8,7 @@ import { globalTopK, rowTopK } from '../reference/crossExample';
 import { cosineMatrix, logSumExp, type Matrix } from '../reference/linalg';
 import { numericGradient } from '../reference/finiteDiff';
 import { Rng } from '../../data/rng';
-import { randomMatrix, toMatrix, useCpuBackend } from '../testing';
+import { randomMatrix, toMatrix, useCpuBackend } from '../ml.testkit';
 import {
   f32,
   flat,
@@ -23,7 +23,7 @@ import {
   unflat,
   valueAndGrad,
   valueAndGrads,
-} from '../losses/testing';
+} from '../losses/losses.testkit';
 
 beforeAll(useCpuBackend);
 

@@ -17,7 +17,7 @@ import { contrastiveLoss, tripletBatchHardLoss } from '../losses/pairwise';
 import { tcmLoss } from '../losses/tcm';
 import { l2Rows } from '../heads';
 import { Rng } from '../../data/rng';
-import { randomMatrix } from '../testing';
+import { randomMatrix } from '../ml.testkit';
 
 /** Values and gradients of every op and loss on the current backend, keyed by name. */
 async function everything(): Promise<Record<string, number[]>> {

@@ -5,7 +5,7 @@
  * or in a refresh), so no test waits on a clock.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useCpuBackend } from '../../ml/testing';
+import { useCpuBackend } from '../../ml/ml.testkit';
 import { defaultConfig, type Config } from '../../state/params';
 import type { StepPoint } from '../../ml/trainer';
 import type { ToWorker, WorkerReport } from '../protocol';
