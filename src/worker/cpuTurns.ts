@@ -1,5 +1,5 @@
 /**
- * Turns on the CPU for the page's compute workers: at most `permits` training steps or metrics
+ * Turns on the CPU (a page-wide counting semaphore) for the page's compute workers: at most `permits` training steps or metrics
  * jobs run at once, page-wide, in the order they asked (first come, first served).
  *
  * Why: a comparison on three seeds trains six runs, each with a metrics worker — twelve busy
