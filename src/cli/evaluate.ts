@@ -93,28 +93,27 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   // The folder before the work: made, writable, emptied of an earlier report's files.
   const outText = a.values.out ?? 'report';
   const out = prepareOut(outText, cwd, EVALUATE_LAYOUT);
+  // The evaluation, tfjs and the plots load only now: a refused file answers in a moment.
+  const { evaluateSet, metricsTable } = await import('./evaluateSet');
   // The threads of both passes, started now where a pass will be split, so they load while this one does.
-  const onThreads = threads > 1 && ctx.threadEntry ? await import('./evalThreads') : null;
-  const pool = onThreads && ctx.threadEntry ? new onThreads.EvalThreadPool(ctx.threadEntry) : null;
+  const onThreads = threads > 1 && ctx.threadEntry ? { entry: ctx.threadEntry, ...(await import('./evalThreads')) } : null;
+  const pool = onThreads ? new onThreads.EvalThreadPool(onThreads.entry) : null;
   if (pool && set.n >= THREADS_FROM) pool.warm(threads);
-  let doc: Awaited<ReturnType<typeof import('./evaluateSet').evaluateSet>>;
+  let doc: Awaited<ReturnType<typeof evaluateSet>>;
   let split = 1;
   let kmeansSplit = 1;
   // A long evaluation says how far it is and about how long is left (src/cli/progressLine.ts).
   const line = progressLine('evaluating', ctx.stderr, { tty: ctx.stderrTty === true, now: ctx.now ?? (() => performance.now()) });
   try {
-    // The evaluation, tfjs and the plots load only now: a refused file answers in a moment.
-    const { evaluateSet } = await import('./evaluateSet');
     if (path === 'binned') await (await import('./backend')).startBackend(backend, ctx.wasmDir);
-    const retrievalPass = pool ? onThreads!.threadedRetrieval(threads, pool, { onSplit: (t) => (split = t) }) : undefined;
+    const retrievalPass = onThreads && pool ? onThreads.threadedRetrieval(threads, pool, { onSplit: (t) => (split = t) }) : undefined;
     const local = (await import('../eval/evaluate')).clusteringHere(path === 'exact' ? 'exact' : 'tf');
-    const clusteringPass = pool ? onThreads!.threadedClustering(threads, pool, local, { onSplit: (t) => (kmeansSplit = t) }) : undefined;
+    const clusteringPass = onThreads && pool ? onThreads.threadedClustering(threads, pool, local, { onSplit: (t) => (kmeansSplit = t) }) : undefined;
     doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, backend, out, recallSample, retrievalPass, clusteringPass, onProgress: (f) => line.update(f) });
   } finally {
     line.end();
     await pool?.close();
   }
-  const { metricsTable } = await import('./evaluateSet');
   ctx.stdout(metricsTable(doc));
   const how = [doc.backend === 'webgpu' ? 'the all-pairs histograms on webgpu' : null, retrievalPassWords(split, doc.recallScreened), kmeansSplit > 1 ? `k-means's restarts on ${kmeansSplit} threads` : null].filter(Boolean);
   const shared = how.length ? ` (${how.join('; ')})` : '';

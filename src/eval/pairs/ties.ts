@@ -59,8 +59,7 @@ export class TieRanker {
     }
     this.groups = 0;
     for (let p = 0; p < m; ) {
-      let e = p + 1;
-      while (e < m && v[e - 1] - v[e] <= TIE_TOLERANCE) e++;
+      const e = tieGroupEnd(v, p, m);
       if (e - p > 1) sortByIndex(v, it, p, e);
       this.starts[this.groups++] = p;
       p = e;
@@ -104,18 +103,19 @@ function sortByIndex(v: Float64Array, it: Int32Array, p: number, e: number): voi
   pairs.forEach(([i, c], k) => ((it[p + k] = i), (v[p + k] = c)));
 }
 
+/** One past the end of the tie group that starts at p among the first m of cosines sorted DESCENDING. */
+function tieGroupEnd(sortedDescending: ArrayLike<number>, p: number, m: number): number {
+  let e = p + 1;
+  while (e < m && sortedDescending[e - 1] - sortedDescending[e] <= TIE_TOLERANCE) e++;
+  return e;
+}
+
 /**
  * The tie groups of cosines sorted DESCENDING: ends[g] is one past group g's last entry. Values
  * within {@link TIE_TOLERANCE} of their predecessor join its group.
  */
 export function tieGroupEnds(sortedDescending: ArrayLike<number>): number[] {
   const ends: number[] = [];
-  const m = sortedDescending.length;
-  for (let p = 0; p < m; ) {
-    let e = p + 1;
-    while (e < m && sortedDescending[e - 1] - sortedDescending[e] <= TIE_TOLERANCE) e++;
-    ends.push(e);
-    p = e;
-  }
+  for (let p = 0; p < sortedDescending.length; p = ends[ends.length - 1]) ends.push(tieGroupEnd(sortedDescending, p, sortedDescending.length));
   return ends;
 }
