@@ -46,7 +46,7 @@ export class TieRanker {
     keys.sort();
     const { v, it } = this;
     for (let r = 0; r < m; r++) {
-      const k = keys[r] % POSITIONS;
+      const k = keys[r] - Math.floor(keys[r] / POSITIONS) * POSITIONS; // (a float64 % is a library call)
       v[r] = values[k];
       it[r] = items[k];
     }
