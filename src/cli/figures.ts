@@ -44,12 +44,8 @@ function figure(file: string, title: string, paint: (svg: SVGSVGElement, box: HT
  * The evaluation's figures, as the page's evaluation view shows them: PR curve, per-class utility
  * curves, ROC / DET, pair distance histograms, per-query score distributions, the threshold tool's chart at
  * each of `fars` (the --far rates) and the embedding of `set` (the items evaluated for `report`).
+ * Each is drawn when called, so a caller can take a turn of its event loop between them.
  */
-export function evaluationFigures(report: EvalReport, set: EmbeddedItems, fars: readonly number[]): Figure[] {
-  return evaluationFigureMakers(report, set, fars).map((make) => make());
-}
-
-/** {@link evaluationFigures}, each drawn when called: a caller can take a turn of its event loop between them. */
 export function evaluationFigureMakers(report: EvalReport, set: EmbeddedItems, fars: readonly number[]): (() => Figure)[] {
   // Each view's plain data from the report, as the page builds it from its state: the set's class
   // names (the report itself may have none), nothing pinned (a file shows this evaluation alone).
