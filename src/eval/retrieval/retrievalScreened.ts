@@ -11,7 +11,7 @@
  */
 import { radixSortWithItems } from './radixSort';
 import { ROW_BIN_COST, type RowBins } from '../pairs/rowBins';
-import { rankWholeRow } from './retrievalTiles';
+import { dotsOf, rankWholeRow } from './retrievalTiles';
 import { TIE_TOLERANCE, TieRanker } from '../pairs/ties';
 
 /** Float32 cosines of query rows with every item, a block of items at a time. */
@@ -289,34 +289,4 @@ export function sampleOf(n: number): Int32Array {
   const out: number[] = [];
   for (let j = 0; j < n; j++) if (Math.imul(j, 0x9e3779b1) >>> 29 === 0) out.push(j);
   return Int32Array.from(out);
-}
-
-/** dots[k] = Σ_t x[i, t]·x[kept[k], t] for k < m, each summed t = 0 … d − 1 (four at a time). */
-function dotsOf(x: Float64Array, d: number, i: number, kept: Int32Array, m: number, dots: Float64Array): void {
-  const p = i * d;
-  const m4 = m - (m % 4);
-  for (let k = 0; k < m4; k += 4) {
-    const q0 = kept[k] * d;
-    const q1 = kept[k + 1] * d;
-    const q2 = kept[k + 2] * d;
-    const q3 = kept[k + 3] * d;
-    let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
-    for (let t = 0; t < d; t++) {
-      const v = x[p + t];
-      c0 += v * x[q0 + t];
-      c1 += v * x[q1 + t];
-      c2 += v * x[q2 + t];
-      c3 += v * x[q3 + t];
-    }
-    dots[k] = c0;
-    dots[k + 1] = c1;
-    dots[k + 2] = c2;
-    dots[k + 3] = c3;
-  }
-  for (let k = m4; k < m; k++) {
-    const q = kept[k] * d;
-    let c = 0;
-    for (let t = 0; t < d; t++) c += x[p + t] * x[q + t];
-    dots[k] = c;
-  }
 }

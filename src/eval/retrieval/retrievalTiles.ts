@@ -143,16 +143,39 @@ export async function tiledSweep(x: Float64Array, n: number, d: number, queries:
  * Returns how many. For the rare query whose tie group at the last place did not fit its selection.
  */
 export function rankWholeRow(x: Float64Array, n: number, d: number, i: number, want: number, out: Int32Array, ranker: TieRanker): number {
+  for (let j = 0, k = 0; j < n; j++) if (j !== i) out[k++] = j;
   const cosines = new Float64Array(n - 1);
-  const p = i * d;
-  for (let j = 0, k = 0; j < n; j++) {
-    if (j === i) continue;
-    const q = j * d;
-    let c = 0;
-    for (let t = 0; t < d; t++) c += x[p + t] * x[q + t];
-    cosines[k] = c;
-    out[k++] = j;
-  }
+  dotsOf(x, d, i, out, n - 1, cosines);
   ranker.rank(cosines, out, n - 1);
   return Math.min(want, n - 1);
+}
+
+/** dots[k] = Σ_t x[i, t]·x[kept[k], t] for k < m, each summed t = 0 … d − 1 (four at a time). */
+export function dotsOf(x: Float64Array, d: number, i: number, kept: Int32Array, m: number, dots: Float64Array): void {
+  const p = i * d;
+  const m4 = m - (m % 4);
+  for (let k = 0; k < m4; k += 4) {
+    const q0 = kept[k] * d;
+    const q1 = kept[k + 1] * d;
+    const q2 = kept[k + 2] * d;
+    const q3 = kept[k + 3] * d;
+    let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+    for (let t = 0; t < d; t++) {
+      const v = x[p + t];
+      c0 += v * x[q0 + t];
+      c1 += v * x[q1 + t];
+      c2 += v * x[q2 + t];
+      c3 += v * x[q3 + t];
+    }
+    dots[k] = c0;
+    dots[k + 1] = c1;
+    dots[k + 2] = c2;
+    dots[k + 3] = c3;
+  }
+  for (let k = m4; k < m; k++) {
+    const q = kept[k] * d;
+    let c = 0;
+    for (let t = 0; t < d; t++) c += x[p + t] * x[q + t];
+    dots[k] = c;
+  }
 }
