@@ -40,6 +40,9 @@ export class EvalThreadPool {
     const w = new Worker(this.entry, { workerData });
     this.started++;
     this.all.add(w);
+    // A thread's error reaches its job's onFailure while a job runs; one after its job was stopped
+    // (its listeners gone) must not crash the process as an unhandled 'error' event.
+    w.on('error', () => undefined);
     w.on('exit', () => {
       this.all.delete(w);
       this.idle = this.idle.filter((v) => v !== w);
