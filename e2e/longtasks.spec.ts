@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import os from 'node:os';
-import { measureLongTasks } from '../scripts/bench/longTasks.mjs';
+import { measureLongTasks } from '../bench/parts/longTasks.mjs';
 
 /**
  * The page never stutters while it trains. The default run (MNIST, defaults, backend

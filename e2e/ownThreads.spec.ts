@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { zipfSet } from '../scripts/bench/zipfSet.mjs';
+import { zipfSet } from '../bench/parts/zipfSet.mjs';
 import { writeNpy } from '../src/data/embeddingFiles';
 import { openApp } from './helpers';
 import { blobs, cliEvaluate, dir, expectTiles, idle, openPanel, pick, writeProjector } from './ownSets';

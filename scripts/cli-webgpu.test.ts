@@ -1,7 +1,7 @@
 // `metric-playground train --backend webgpu` and `evaluate --backend webgpu`: the commands run
 // through Dawn's Node binding (the optional package `webgpu`, which `npm ci` installs) with our WGSL
 // kernels, here on Chromium's SwiftShader Vulkan driver (the GPU benchmark's driver search,
-// scripts/bench-gpu/driver.mjs): the losses match the same link on wasm to float32 precision, and
+// bench/gpu/driver.mjs): the losses match the same link on wasm to float32 precision, and
 // the evaluation's numbers match wasm's (the binned ones up to pairs on a bin edge). No mocks: a
 // missing package or driver fails the test with the command's own message.
 import { describe, it, expect } from 'vitest';
@@ -17,9 +17,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The environment that points Dawn at SwiftShader (the same search as npm run bench:gpu). */
 function swiftShaderEnv(): Record<string, string> {
-  const script = "import { driverCandidates } from './scripts/bench-gpu/driver.mjs'; console.log(JSON.stringify(driverCandidates({ swiftshader: true })));";
+  const script = "import { driverCandidates } from './bench/gpu/driver.mjs'; console.log(JSON.stringify(driverCandidates({ swiftshader: true })));";
   const candidates = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' })) as { env: Record<string, string> }[];
-  if (!candidates.length) throw new Error("Chromium's SwiftShader Vulkan driver was not found (see scripts/bench-gpu/driver.mjs)");
+  if (!candidates.length) throw new Error("Chromium's SwiftShader Vulkan driver was not found (see bench/gpu/driver.mjs)");
   return candidates[0].env;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The tfjs seam (README "Layout"): TensorFlow.js has stopped releasing, so it is pinned and
  * imported by name only in src/ml, src/eval/kernels, src/worker, the kernel self-tests
- * (src/selftest) and the bench (src/bench, scripts/bench*), their tests included. Everything else
+ * (src/selftest) and the bench (bench/), their tests included. Everything else
  * reaches tfjs through functions of those folders (src/ml/nodeBackend.ts for the command line and
  * the Node scripts), so replacing it later is one known seam. This test reads the sources and fails on any other file
  * that imports, re-exports or requires a `@tensorflow/tfjs*` package. Looking a package's folder up
@@ -14,9 +14,9 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, sources } from './sources.testkit';
 
 /** The folders whose sources are checked. */
-const SCANNED = ['src', 'scripts', 'bin', 'e2e', 'vite-plugins'];
-/** Where tfjs may be imported: a folder (ends with '/') or a path prefix (the bench's scripts). */
-const ALLOWED = ['src/ml/', 'src/eval/kernels/', 'src/worker/', 'src/selftest/', 'src/bench/', 'scripts/bench'];
+const SCANNED = ['src', 'scripts', 'bench', 'bin', 'e2e', 'vite-plugins'];
+/** The folders where tfjs may be imported. */
+const ALLOWED = ['src/ml/', 'src/eval/kernels/', 'src/worker/', 'src/selftest/', 'bench/'];
 
 /** A module specifier naming a tfjs package, after `from`, `import`, `import(` or `require(`. */
 const TFJS_IMPORT = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*['"]@tensorflow\/tfjs(?:-[\w-]+)?(?:\/[^'"]*)?['"]/;

@@ -1,7 +1,7 @@
 // A plain static file server for the built site, as GitHub Pages and other simple hosts serve it:
 // files under a sub-path with their content type and length, and no other headers (no COOP/COEP,
 // no CSP). Used by the isolation test (e2e/isolation.spec.ts) and the bench's isolation part
-// (scripts/bench/isolation.mjs). `replace` answers some files with other content (a test's
+// (bench/parts/isolation.mjs). `replace` answers some files with other content (a test's
 // stand-in service worker); `served` lists every request answered.
 import { createReadStream, statSync } from 'node:fs';
 import http from 'node:http';

@@ -1,5 +1,5 @@
 // The app's TypeScript sources in Node, for the command-line tools run from a clone (bin/,
-// scripts/train-node.mjs, scripts/bench-gpu.mjs): Vite's SSR module loader compiles them on the
+// scripts/train-node.mjs, bench/gpu.mjs): Vite's SSR module loader compiles them on the
 // fly, so no build step stands between an edit and the next run. tfjs stays a plain Node package,
 // reached through the app's src/ml/nodeBackend.ts (tfjs is imported only in src/ml, src/eval/kernels,
 // src/worker and the bench: README "Layout"); here its wasm binaries' folder is only looked up.

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { zipfSet } from '../../scripts/bench/zipfSet.mjs';
+import { zipfSet } from '../../bench/parts/zipfSet.mjs';
 import { writeNpy } from '../data/embeddingFiles';
 import { runEvaluate } from './evaluate';
 

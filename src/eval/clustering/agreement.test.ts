@@ -3,14 +3,14 @@
  * its NMI lies within the spread of scikit-learn's `KMeans(n_init=10)` over seeds, and its inertia
  * is no more than 0.5 % above scikit-learn's best. scikit-learn's numbers over 10 seeds on the
  * bench's Zipf sets of 10, 100 and 1,000 classes are committed (sklearnTable.json, made by
- * scripts/bench/kmeansTable.mjs), so no test needs Python. Ours run on seeds nobody tuned on, with
+ * bench/parts/kmeansTable.mjs), so no test needs Python. Ours run on seeds nobody tuned on, with
  * the float32 products of tfjs-wasm that `evaluate` uses. One draw of a random procedure lies
  * outside the range of 10 others' about 2 times in 11 even when both follow the same law, so the
  * test compares the draws as samples: our median within scikit-learn's range (each of ours within it
  * widened by its width), our best inertia within 0.5 % of its best (each within 0.5 % of its worst).
  */
 import { describe, expect, it } from 'vitest';
-import { zipfSet } from '../../../scripts/bench/zipfSet.mjs';
+import { zipfSet } from '../../../bench/parts/zipfSet.mjs';
 import { tryWasmBackend } from '../../ml/ml.testkit';
 import { normaliseRows } from '../pairs/accumulate';
 import { tfCentreProducts } from '../kernels/centreProducts';

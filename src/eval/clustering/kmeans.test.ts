@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blobSet, rowsOf } from './clustering.testkit';
-import { zipfSet } from '../../../scripts/bench/zipfSet.mjs';
+import { zipfSet } from '../../../bench/parts/zipfSet.mjs';
 import { tryWasmBackend } from '../../ml/ml.testkit';
 import { normaliseRows } from '../pairs/accumulate';
 import { tfCentreProducts } from '../kernels/centreProducts';

@@ -1,5 +1,5 @@
 /**
- * The benchmark page (bench.html), driven by scripts/bench.mjs in headless Chromium: window glue
+ * The benchmark page (bench.html), driven by bench/run.mjs in headless Chromium: window glue
  * around the suite (suite.ts) and the training benchmark (training.ts), with the wasm backend's
  * binaries served by Vite. `?threads=N` (N > 1) runs wasm on tfjs's threaded build with N threads
  * (the page is cross-origin isolated); without it, on the single-threaded SIMD build.

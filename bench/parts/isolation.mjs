@@ -5,7 +5,7 @@
 // isolated: tfjs-wasm's single-threaded build) and in one where they are allowed (the page's
 // isolation worker reloads it once, isolated: tfjs's threaded build). Steps/s: the median of
 // several windows in each page's steady state; the rounds alternate the two.
-import { servePlain } from '../lib/plainServer.mjs';
+import { servePlain } from '../../scripts/lib/plainServer.mjs';
 import { fmt } from './tables.mjs';
 
 const HASH = '#backend=wasm&autoplay=1&steps=0';

@@ -1,7 +1,7 @@
 // Writes src/eval/clustering/sklearnTable.json: scikit-learn's KMeans(n_init=10) NMI and inertia
 // over 10 seeds on the bench's Zipf sets of 10, 100 and 1,000 classes (peer.py --sklearn-seeds), the
 // table the k-means agreement test (src/eval/clustering/agreement.test.ts) holds our k-means to, so
-// that no test needs Python. Run it again only when the sets change: `node scripts/bench/kmeansTable.mjs`.
+// that no test needs Python. Run it again only when the sets change: `node bench/parts/kmeansTable.mjs`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

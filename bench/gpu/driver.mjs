@@ -2,7 +2,7 @@
 // Metal / D3D12 and none of this applies). Dawn dlopens `libvulkan.so.1` (the Khronos loader) and
 // the loader picks the drivers (ICDs) from the usual folders or from VK_DRIVER_FILES /
 // VK_ICD_FILENAMES. The loader path must be in LD_LIBRARY_PATH before the process starts, so
-// bench-gpu.mjs tries each candidate environment below in a child process.
+// gpu.mjs tries each candidate environment below in a child process.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';

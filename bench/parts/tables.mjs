@@ -1,4 +1,4 @@
-// The tables of BENCHMARKS.md, from a report of the benchmark suite (src/bench/suite.ts's
+// The tables of BENCHMARKS.md, from a report of the benchmark suite (bench/page/suite.ts's
 // runBenchmarks). Shared by `npm run bench` (Chromium) and `npm run bench:gpu` (Node + Dawn).
 
 export const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));

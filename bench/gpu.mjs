@@ -3,10 +3,10 @@
  * `npm run bench:gpu`: the WGSL kernel self-tests and the benchmark (the suite of bench.html) in
  * Node, on a real WebGPU adapter through Dawn's Node binding (the optional npm package `webgpu`),
  * with no browser. Prints the adapter, one PASS/FAIL line per self-test case and the tables of
- * BENCHMARKS.md (scripts/bench/tables.mjs); exits 1 when a case fails, 2 without `webgpu`.
+ * BENCHMARKS.md (bench/parts/tables.mjs); exits 1 when a case fails, 2 without `webgpu`.
  *
- *   node scripts/bench-gpu.mjs [--quick] [--swiftshader] [--write [FILE]] [--filter TEXT]
- *   node scripts/bench-gpu.mjs --make-bundle DIR      then, on any machine with Node ≥ 20:
+ *   node bench/gpu.mjs [--quick] [--swiftshader] [--write [FILE]] [--filter TEXT]
+ *   node bench/gpu.mjs --make-bundle DIR      then, on any machine with Node ≥ 20:
  *   node DIR/bench-gpu.cjs [--quick] [--swiftshader] [--write [FILE]]
  *
  * - `--quick`: small sizes (N = 64, 128; n = 500), for CI. BENCH_SIZES / BENCH_EVAL_SIZES
@@ -30,10 +30,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { tables } from './bench/tables.mjs';
-import { bundleCjs, exportLines, loadNamed } from './lib/sources.mjs';
-import { SWIFTSHADER_HINT, driverCandidates } from './bench-gpu/driver.mjs';
-import { gpuSection, writeSection } from './bench-gpu/markdown.mjs';
+import { tables } from './parts/tables.mjs';
+import { bundleCjs, exportLines, loadNamed } from '../scripts/lib/sources.mjs';
+import { SWIFTSHADER_HINT, driverCandidates } from './gpu/driver.mjs';
+import { gpuSection, writeSection } from './gpu/markdown.mjs';
 
 /* global __BENCH_GPU_BUNDLE__ */
 // `true` in the bundle (set by makeBundle's `define`), undefined when run from the sources.
@@ -47,7 +47,7 @@ const MISSING = 'bench:gpu needs the optional package `webgpu` (Dawn for Node): 
 
 /** The app modules the child uses, from the sources (read through Vite). */
 const SOURCES = {
-  runBenchmarks: '/src/bench/suite.ts',
+  runBenchmarks: '/bench/page/suite.ts',
   runKernelSelfTests: '/src/selftest/run.ts',
   cases: '/src/selftest/cases.ts',
 };
@@ -56,7 +56,7 @@ function parseArgs(argv) {
   const out = { quick: false, swiftshader: false, write: null, bundle: null, filter: undefined };
   const usage = (msg) => {
     if (msg) process.stderr.write(`${msg}\n`);
-    process.stderr.write('usage: node scripts/bench-gpu.mjs [--quick] [--swiftshader] [--write [FILE]] [--filter TEXT] | --make-bundle DIR\n');
+    process.stderr.write('usage: node bench/gpu.mjs [--quick] [--swiftshader] [--write [FILE]] [--filter TEXT] | --make-bundle DIR\n');
     process.exit(2);
   };
   for (let i = 0; i < argv.length; i++) {

@@ -1,5 +1,5 @@
 // `metric-playground evaluate` against its peer, for `npm run bench` (BENCH_PARTS=peer): the same
-// seeded files through the command (every core) and through scripts/bench/peer.py (faiss kNN with
+// seeded files through the command (every core) and through bench/parts/peer.py (faiss kNN with
 // k = 1,001 + faiss k-means, what pytorch-metric-learning's AccuracyCalculator runs; beside it
 // scikit-learn's KMeans(n_init=10), SPEC's NMI reference), one after the other in the same run.
 // The sets: unit-norm class centres plus N(0, 0.11²) noise, d = 64, classes drawn with Zipf
@@ -15,7 +15,7 @@ import { zipfSet } from './zipfSet.mjs';
 import { evaluate } from './cliEvaluate.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const PEER = join(ROOT, 'scripts/bench/peer.py');
+const PEER = join(ROOT, 'bench/parts/peer.py');
 
 /**
  * The Python that has faiss and scikit-learn: BENCH_PYTHON, else `python3` on the PATH, else the
@@ -131,7 +131,7 @@ export function peerSection(rows, machine) {
     '',
     `- Machine: ${machine}`,
     '',
-    'The same seeded file pair through `metric-playground evaluate` (every core: every metric of SPEC, including the all-pairs histograms and NMI over 10 k-means restarts) and through `scripts/bench/peer.py`: faiss 1.7 `IndexFlatIP` kNN with k = 1,001 on the l2-normalised rows, R@1, MAP@R and R-precision from it, NMI from one faiss k-means of 20 iterations — what pytorch-metric-learning\'s AccuracyCalculator runs. Both wall times include start-up and reading. Ratio = ours ÷ peer (target ≤ 1.0). Beside them, not part of the peer\'s time, scikit-learn\'s `KMeans(n_init=10, random_state=1)` (SPEC\'s NMI reference) alone. Sets: unit-norm class centres + N(0, 0.11²) noise, d = 64, classes drawn with Zipf weights 1/k (the classes column counts those present). Peak RSS: ours every thread of the process; the peer\'s includes its scikit-learn run. Parts: ours = the all-pairs histograms with the retrieval pass + NMI\'s k-means (metrics.json `secondsByPart`), the peer\'s = its kNN + its k-means. Inertia = ours against scikit-learn\'s on the same rows (SPEC: within 0.5 % of its best). ETA = the worst error of the progress line\'s time-left estimate from 10 % done on.',
+    'The same seeded file pair through `metric-playground evaluate` (every core: every metric of SPEC, including the all-pairs histograms and NMI over 10 k-means restarts) and through `bench/parts/peer.py`: faiss 1.7 `IndexFlatIP` kNN with k = 1,001 on the l2-normalised rows, R@1, MAP@R and R-precision from it, NMI from one faiss k-means of 20 iterations — what pytorch-metric-learning\'s AccuracyCalculator runs. Both wall times include start-up and reading. Ratio = ours ÷ peer (target ≤ 1.0). Beside them, not part of the peer\'s time, scikit-learn\'s `KMeans(n_init=10, random_state=1)` (SPEC\'s NMI reference) alone. Sets: unit-norm class centres + N(0, 0.11²) noise, d = 64, classes drawn with Zipf weights 1/k (the classes column counts those present). Peak RSS: ours every thread of the process; the peer\'s includes its scikit-learn run. Parts: ours = the all-pairs histograms with the retrieval pass + NMI\'s k-means (metrics.json `secondsByPart`), the peer\'s = its kNN + its k-means. Inertia = ours against scikit-learn\'s on the same rows (SPEC: within 0.5 % of its best). ETA = the worst error of the progress line\'s time-left estimate from 10 % done on.',
     '',
     '| items | classes | ours (s) | peer (s) | ratio | ours: pairs & retrieval + k-means (s) | peer: kNN + k-means (s) | ours peak MiB | peer peak MiB | R@1 agrees | MAP@R agrees | NMI ours / faiss / sklearn | inertia ours vs sklearn | sklearn alone (s) | ETA error |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---:|---:|',

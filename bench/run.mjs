@@ -17,16 +17,16 @@ import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { tables } from './bench/tables.mjs';
-import { BEGIN, END } from './bench-gpu/markdown.mjs';
-import { measureTraining, trainingTables } from './bench/training.mjs';
-import { measureLongTasks } from './bench/longTasks.mjs';
-import { measureOwnEmbeddings, ownEmbeddingsTable } from './bench/ownEmbeddings.mjs';
-import { LESSON_BEGIN, LESSON_END, lessonSection, measureTimeToLesson, withSection } from './bench/timeToLesson.mjs';
-import { measureIsolation, isolationSection } from './bench/isolation.mjs';
-import { measureCliEvaluate, measureCliLarge, cliEvaluateSection, cliLargeSection } from './bench/cliEvaluate.mjs';
-import { measureFrames, framesSection } from './bench/frames.mjs';
-import { measurePeer, peerPython, peerSection } from './bench/peer.mjs';
+import { tables } from './parts/tables.mjs';
+import { BEGIN, END } from './gpu/markdown.mjs';
+import { measureTraining, trainingTables } from './parts/training.mjs';
+import { measureLongTasks } from './parts/longTasks.mjs';
+import { measureOwnEmbeddings, ownEmbeddingsTable } from './parts/ownEmbeddings.mjs';
+import { LESSON_BEGIN, LESSON_END, lessonSection, measureTimeToLesson, withSection } from './parts/timeToLesson.mjs';
+import { measureIsolation, isolationSection } from './parts/isolation.mjs';
+import { measureCliEvaluate, measureCliLarge, cliEvaluateSection, cliLargeSection } from './parts/cliEvaluate.mjs';
+import { measureFrames, framesSection } from './parts/frames.mjs';
+import { measurePeer, peerPython, peerSection } from './parts/peer.mjs';
 
 /** The marked sections of BENCHMARKS.md that a run of their part alone rewrites (full runs carry them over). */
 const FRAMES_BEGIN = '<!-- bench:frames -->';
@@ -177,7 +177,7 @@ try {
   const a = report.adapter;
   const doc = `# Benchmarks
 
-Written by \`npm run bench\` (scripts/bench.mjs): the kernels' compared paths run in one page
+Written by \`npm run bench\` (bench/run.mjs): the kernels' compared paths run in one page
 (bench.html), on the same adapter, in one run, medians over several runs after a warm-up; training
 throughput is the built app itself training each link, beside the bare trainer and the roofline
 measured in bench.html in the same run. Re-run it after changing a kernel or the training loop and

@@ -1,16 +1,16 @@
 /**
  * The benchmark suite, free of DOM and page: every compared path runs in one process, on the same
  * adapter, in one run. Driven by the bench page (page.ts, `npm run bench` in Chromium) and by
- * `npm run bench:gpu` (scripts/bench-gpu.mjs, Node + Dawn).
+ * `npm run bench:gpu` (bench/gpu.mjs, Node + Dawn).
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
 import '@tensorflow/tfjs-backend-wasm';
-import { installWasmMatMul } from '../ml/ops/wasmMatMul';
-import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
-import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
-import { measurePeakGflops } from '../ml/kernels/peak';
-import type { PairOps } from '../ml/ops/pairOps';
+import { installWasmMatMul } from '../../src/ml/ops/wasmMatMul';
+import { tfjsPairOps } from '../../src/ml/ops/tfjsPairOps';
+import { webgpuPairOps } from '../../src/ml/kernels/webgpuPairOps';
+import { measurePeakGflops } from '../../src/ml/kernels/peak';
+import type { PairOps } from '../../src/ml/ops/pairOps';
 import { cenmStep, pairInputs, productOnly } from './pairLoss';
 import { timeMedian } from './timing';
 import { benchEvaluation, type EvalBenchRow } from './evaluation';
@@ -32,7 +32,7 @@ const PATHS: PathSpec[] = [
   { id: 'd', label: 'tfjs on cpu', backend: 'cpu', ops: tfjsPairOps },
 ];
 
-/** What {@link runBenchmarks} measured; the input of scripts/bench/tables.mjs. */
+/** What {@link runBenchmarks} measured; the input of bench/parts/tables.mjs. */
 export interface BenchReport {
   adapter: { vendor: string; architecture: string; description: string; fallback: boolean } | null;
   userAgent: string;
@@ -55,7 +55,7 @@ async function use(backend: string): Promise<void> {
 
 /**
  * Runs the whole benchmark (peak probe, losses on every path, evaluation) and returns the report
- * that scripts/bench/tables.mjs prints. The caller sets up the wasm backend's binaries first.
+ * that bench/parts/tables.mjs prints. The caller sets up the wasm backend's binaries first.
  */
 export async function runBenchmarks(opts: { sizes?: number[]; evalSizes?: number[]; d?: number; log?: (s: string) => void } = {}): Promise<BenchReport> {
   const sizes = opts.sizes ?? [128, 256, 512, 1024];

@@ -10,7 +10,7 @@
 // kept showing it to the end, read from the page as a person reads it. With `busy`, one other
 // CPU-bound process runs beside the page (a busy laptop). Used by `npm run bench` (BENCH_PARTS=lesson).
 import { spawn } from 'node:child_process';
-import { openSources } from '../lib/sources.mjs';
+import { openSources } from '../../scripts/lib/sources.mjs';
 
 /** The comparison table's row of each claim metric, and which way that row calls better. */
 const ROW = { ap: 'ap', opis: 'opis', epsOpis: 'eps-opis', recallAt1: 'recall-at-1', accuracy: 'accuracy', compactness: 'compactness' };

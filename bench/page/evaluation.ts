@@ -3,10 +3,10 @@
  * the pair histograms, and the whole evaluation through the path the app uses on this machine.
  */
 import * as tf from '@tensorflow/tfjs';
-import { Rng } from '../data/rng';
-import { accumulateJs, accumulateTf } from '../eval/pairs/accumulate';
-import { accumulateWgsl } from '../eval/kernels/pairHistogram';
-import { evaluateEmbeddings } from '../eval/evaluate';
+import { Rng } from '../../src/data/rng';
+import { accumulateJs, accumulateTf } from '../../src/eval/pairs/accumulate';
+import { accumulateWgsl } from '../../src/eval/kernels/pairHistogram';
+import { evaluateEmbeddings } from '../../src/eval/evaluate';
 import { timeMedian } from './timing';
 
 const CLASSES = 10;

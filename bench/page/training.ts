@@ -1,17 +1,17 @@
 /**
  * The training benchmark, bench-page side: for each backend, the roofline of a training
  * step (the backend's measured matMul GFLOP/s ÷ the step's FLOPs) and the steps/s of the app's own
- * `Trainer` with nothing around it — no worker, no messages, no evaluations. scripts/bench.mjs
+ * `Trainer` with nothing around it — no worker, no messages, no evaluations. bench/run.mjs
  * sets these beside the app's steps/s (the same links trained in the real page).
  */
 import * as tf from '@tensorflow/tfjs';
-import { fetchMnist, splitMnist } from '../data/mnist';
-import type { Dataset } from '../data/dataset';
-import { makeToySplit } from '../data/toy';
-import { Trainer } from '../ml/trainer';
-import { tfjsPairOps } from '../ml/ops/tfjsPairOps';
-import { webgpuPairOps } from '../ml/kernels/webgpuPairOps';
-import { parseHash } from '../state/urlSchema';
+import { fetchMnist, splitMnist } from '../../src/data/mnist';
+import type { Dataset } from '../../src/data/dataset';
+import { makeToySplit } from '../../src/data/toy';
+import { Trainer } from '../../src/ml/trainer';
+import { tfjsPairOps } from '../../src/ml/ops/tfjsPairOps';
+import { webgpuPairOps } from '../../src/ml/kernels/webgpuPairOps';
+import { parseHash } from '../../src/state/urlSchema';
 import { timeMedian } from './timing';
 
 /** One configuration to time, named by its link. */

@@ -8,7 +8,7 @@
 // Chromium trace of the training window (open it in DevTools' Performance panel).
 import os from 'node:os';
 import { writeFileSync } from 'node:fs';
-import { openSources } from '../lib/sources.mjs';
+import { openSources } from '../../scripts/lib/sources.mjs';
 
 /** The link measured when the presets cannot be read: the same comparison written out. */
 const FALLBACK_HASH = 'dim=16&loss=ssm&alpha=20&steps=0&metricsEvery=50&b=1&b.loss=ces';

@@ -3,8 +3,8 @@
 // labels) to the views filled — the tiles showing numbers and every item drawn in the embedding view.
 // Seeded Gaussian blobs, d = 64, 10 classes, 10,000 / 50,000 / 100,000 items by default.
 //
-// As a module: `measureOwnEmbeddings(browser, baseUrl, options)` (for scripts/bench.mjs).
-// Alone, after `npm run build`: `node scripts/bench/ownEmbeddings.mjs [--sizes 10000,50000]
+// As a module: `measureOwnEmbeddings(browser, baseUrl, options)` (for bench/run.mjs).
+// Alone, after `npm run build`: `node bench/parts/ownEmbeddings.mjs [--sizes 10000,50000]
 // [--format tsv|npy] [--dim 64] [--classes 10] [--dist dist] [--port 4193]`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

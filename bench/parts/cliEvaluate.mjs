@@ -16,7 +16,7 @@ import { writeBlobFiles } from './ownEmbeddings.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 /** Preloaded into the command: its peak RSS (KiB) on stderr as it exits. */
-const MAX_RSS = join(ROOT, 'scripts/bench/maxRss.cjs');
+const MAX_RSS = join(ROOT, 'bench/parts/maxRss.cjs');
 
 /**
  * Runs the command of the clone at `root` in `cwd`, stopped (SIGTERM) after `stopAfter` seconds

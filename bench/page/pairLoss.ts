@@ -3,12 +3,12 @@
  * cross-example (global) top-k and the CENM loss, for N pairs of d-dimensional embeddings.
  */
 import * as tf from '@tensorflow/tfjs';
-import { Rng } from '../data/rng';
-import { crossExampleLoss } from '../ml/losses/crossExample';
-import { pairNegatives } from '../ml/ops/negatives';
-import type { PairOps } from '../ml/ops/pairOps';
-import { l2NormalizePadWgsl, l2NormalizeRows, scaledProductWgsl } from '../ml/kernels/similarity';
-import { flushAndWait } from '../ml/kernels/program';
+import { Rng } from '../../src/data/rng';
+import { crossExampleLoss } from '../../src/ml/losses/crossExample';
+import { pairNegatives } from '../../src/ml/ops/negatives';
+import type { PairOps } from '../../src/ml/ops/pairOps';
+import { l2NormalizePadWgsl, l2NormalizeRows, scaledProductWgsl } from '../../src/ml/kernels/similarity';
+import { flushAndWait } from '../../src/ml/kernels/program';
 
 /** Seeded inputs: N queries, N documents, labels over 10 classes (as MNIST), in class mode. */
 export function pairInputs(n: number, d: number, seed = 1) {

@@ -33,7 +33,7 @@ function expectRun(run: { code: number; out: string }, count: number) {
 
 describe('npm run bench:gpu (Node + Dawn on SwiftShader)', () => {
   it('runs every kernel self-test case and the benchmark, and prints the tables', async () => {
-    const run = await node(['scripts/bench-gpu.mjs', '--quick', '--swiftshader']);
+    const run = await node(['bench/gpu.mjs', '--quick', '--swiftshader']);
     expectRun(run, cases.length);
     expect(run.out).toMatch(/peak [\d.]+ GFLOP\/s \(\d+ invocations per launch\)/);
   }, 240_000);
@@ -41,7 +41,7 @@ describe('npm run bench:gpu (Node + Dawn on SwiftShader)', () => {
   it('--make-bundle: runs without node_modules and --write keeps the rest of BENCHMARKS.md', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-gpu-'));
     try {
-      const made = await node(['scripts/bench-gpu.mjs', '--make-bundle', join(dir, 'bundle')]);
+      const made = await node(['bench/gpu.mjs', '--make-bundle', join(dir, 'bundle')]);
       expect(made.code, made.out).toBe(0);
       const md = join(dir, 'BENCHMARKS.md');
       const browser = '# Benchmarks\n\n## Run of 2000-01-01\n\nbrowser tables\n';

@@ -1,6 +1,6 @@
 // The training throughput for `npm run bench`: the app's steps/s (the built page training a
 // link, evaluations off and at the defaults) beside the roofline and the bare Trainer's steps/s
-// that bench.html measures on the same backend (src/bench/training.ts), and wasm on 1 thread
+// that bench.html measures on the same backend (bench/page/training.ts), and wasm on 1 thread
 // against all of them.
 import { fmt } from './tables.mjs';
 

@@ -9,7 +9,7 @@ export const END = '<!-- /bench:gpu -->';
 
 /**
  * The section's markdown, markers included: date, machine, runtime, adapter, self-test verdict,
- * then the benchmark's tables (`body`, from scripts/bench/tables.mjs).
+ * then the benchmark's tables (`body`, from bench/parts/tables.mjs).
  */
 export function gpuSection({ report, driver, dawn, selfTests, body }) {
   const a = report.adapter;
@@ -18,7 +18,7 @@ export function gpuSection({ report, driver, dawn, selfTests, body }) {
     BEGIN,
     `## GPU run (npm run bench:gpu) of ${new Date().toISOString().slice(0, 10)}`,
     '',
-    'Written by `npm run bench:gpu -- --write` (scripts/bench-gpu.mjs): the same suite as above, in Node through Dawn',
+    'Written by `npm run bench:gpu -- --write` (bench/gpu.mjs): the same suite as above, in Node through Dawn',
     "(npm `webgpu`) instead of Chromium; the wasm and cpu rows run on this machine's CPU.",
     '',
     `- Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}; load average ${os.loadavg()[0].toFixed(1)} at the end of the run`,
