@@ -2,10 +2,12 @@
 /**
  * Trains the configuration of a playground link in Node, on tfjs-wasm (single-threaded, as the app
  * runs on a machine without a GPU), with the app's own code: `parseHash`, the splits, `Trainer`
- * and the evaluation's `evaluateSubset`. For measuring what a preset shows, seed by seed. It stays
- * beside `metric-playground sweep --seeds` because it prints what tuning a preset needs and a sweep
- * does not report — a JSON line per evaluation with the nearest-centroid diagnostics, compactness
- * and CPU seconds — and it makes the one-file bundle `npm run bench:gpu` runs (`--make-bundle`).
+ * and the evaluation's `evaluateSubset`. For seeds, sweeps and presets' claims use the CLI
+ * (`metric-playground sweep --seeds`, `presets check`).
+ * Why it stays beside the CLI: it prints what tuning a preset needs and the CLI does not report —
+ * a JSON line per evaluation (also mid-run, `--every`) with the worker's periodic metrics on its
+ * subsample, the class-weight accuracy, intra/inter/nearest distances and CPU seconds — and it
+ * makes a one-file bundle for a machine with Node but no node_modules (`--make-bundle`).
  *
  *   node scripts/train-node.mjs '<hash>' [--steps N] [--seeds 1,2,3] [--every K] [--backend wasm|cpu]
  *
