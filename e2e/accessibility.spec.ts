@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { openApp, readRun } from './helpers';
-import { PLOT_IDS } from '../src/ui/help/plotHelp';
+import { PLOT_IDS } from '../src/ui/plots/plotIds';
 
 // Accessibility: axe finds nothing serious in either colour scheme, in any state; the
 // keyboard reaches every control, tip and help and always shows where it is; every plot has a text

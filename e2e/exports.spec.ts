@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { download, openApp } from './helpers';
-import { PLOT_IDS } from '../src/ui/help/plotHelp';
+import { PLOT_IDS } from '../src/ui/plots/plotIds';
 import { METRIC_COLUMNS } from '../src/state/metricsExport';
 import { runLabel } from '../src/state/summary';
 import type { Config } from '../src/state/params';

@@ -7,7 +7,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { openApp, readRun } from './helpers';
-import { OFF_SCREEN_MS } from '../src/ui/plots/useFrameRedraw';
+import { OFF_SCREEN_MS } from '../src/ui/useFrameRedraw';
 import { INBOX_MS } from '../src/ui/inbox';
 
 const HASH = '#backend=wasm&data=blobs&steps=0&evalEvery=20&metricsEvery=0';

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { openApp, readRun } from './helpers';
-import { PLOT_IDS } from '../src/ui/help/plotHelp';
+import { PLOT_IDS } from '../src/ui/plots/plotIds';
 import { PRESETS } from '../src/state/presets';
 import { parseHash } from '../src/state/urlSchema';
 

@@ -1,13 +1,13 @@
 import { useRef } from 'react';
 import { ControllerContext, useAppState, useController } from '../context';
-import { useFrameRedrawAll } from '../plots/useFrameRedraw';
+import { useFrameRedrawAll } from '../useFrameRedraw';
 import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { CompareTable } from './CompareTable';
 import { drawPrPair, drawSeries, type Band, type Marker, type Series } from '../../charts/pairChart';
 import { seedBand } from './compareSteps';
 import { sideStates, sideStores } from './sides';
 import { PlotExportButtons } from '../exports/PlotExportButtons';
-import type { CompareChartId } from '../exports/exportable';
+import type { CompareChartId } from '../plots/plotIds';
 import { PARAMS, optionLabel } from '../../state/params';
 import { usePlayground, type PlaygroundState } from '../../state/store';
 import type { Controller } from '../run/controller';

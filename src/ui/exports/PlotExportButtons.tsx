@@ -1,7 +1,8 @@
 import { useState, type RefObject } from 'react';
 import { useAppState, useController } from '../context';
 import { addNotice, usePlayground } from '../../state/store';
-import { emptyReason, isCompareChart, plotHasContent, type FigureId } from './exportable';
+import { emptyReason, plotHasContent } from './exportable';
+import { isCompareChart, type FigureId } from '../plots/plotIds';
 import { savePlot } from './plotExport';
 import { shareUrl } from '../run/pageLink';
 

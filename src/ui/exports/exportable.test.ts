@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plotHasContent } from './exportable';
-import { PLOT_IDS } from '../help/plotHelp';
+import { PLOT_IDS } from '../plots/plotIds';
 import { createPlaygroundStore } from '../../state/store';
 import { defaultConfig } from '../../state/params';
 

@@ -2,17 +2,8 @@
  * Whether a view has anything drawn to save, from the state alone (the export buttons are disabled
  * until it has: an empty frame or a "no evaluation yet" placeholder is not worth a file). Pure.
  */
-import type { PlotId } from '../help/plotHelp';
+import { isCompareChart, type FigureId } from '../plots/plotIds';
 import { viewedSnapshot, type PlaygroundState } from '../../state/store';
-
-/** The comparison view's overlays of runs A and B (their figures' data-testid). */
-export type CompareChartId = 'compare-loss' | 'compare-metrics' | 'compare-pr';
-
-/** A figure with save buttons: one of the page's views or one of the comparison's overlays. */
-export type FigureId = PlotId | CompareChartId;
-
-/** True for the comparison's overlays (whose content and title come from both runs). */
-export const isCompareChart = (id: FigureId): id is CompareChartId => id.startsWith('compare-');
 
 /** What each figure needs before it shows data (an overlay: in one run; it is drawn if A or B has it). */
 const HAS_CONTENT: Record<FigureId, (s: PlaygroundState) => boolean> = {

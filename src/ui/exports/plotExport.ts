@@ -7,11 +7,12 @@
  * twice its size.
  */
 import { viewedSnapshot, type PlaygroundState } from '../../state/store';
-import { drawWaiting } from '../plots/useFrameRedraw';
+import { drawWaiting } from '../useFrameRedraw';
 import { runLabel } from '../../state/summary';
 import { classColour } from '../../charts/kit/palette';
 import { runFileName, saveFile } from './download';
-import { isCompareChart, plotHasContent, type FigureId } from './exportable';
+import { plotHasContent } from './exportable';
+import { isCompareChart, type FigureId } from '../plots/plotIds';
 import { INHERITED_PROPS, OWN_PROPS, SVG_NS, escapeXml, pngSize, scaleFromTicks, styleDeclarations, titleBand, type LinearMap, type TextRun } from '../../charts/kit/svgKit';
 import { embeddingPointsMarkup, inputPlaneMarkup, timelineMarkup, type Inks } from '../../charts/viewMarkup';
 import { queryLinesMarkup } from '../../charts/scoreLines';

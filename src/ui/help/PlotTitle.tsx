@@ -1,6 +1,7 @@
 import { useContext, useRef, useState, type ReactNode } from 'react';
 import { useAppState, useController, ViewDataContext } from '../context';
-import { plotContext, plotHelp, type PlotId } from './plotHelp';
+import { plotContext, plotHelp } from './plotHelp';
+import type { PlotId } from '../plots/plotIds';
 import { glossaryEntry } from './glossary';
 import { openGlossary } from '../../state/store';
 import { PlotExportButtons } from '../exports/PlotExportButtons';

@@ -6,13 +6,12 @@ import {
   GRADIENT_NEEDS_SCALE,
   INPUT_PLANE_NEEDS_TOY,
   PLOT_HELP,
-  PLOT_IDS,
   hasClassWeights,
-  isPlotId,
   plotContext,
   plotHelp,
   type PlotContext,
 } from './plotHelp';
+import { PLOT_IDS, isPlotId } from '../plots/plotIds';
 import { INTRO, ONE_ACCURACY, START_PRESETS, countWords, introBodyWords } from './intro';
 
 /** Every run-dependent combination the help must be true for. */

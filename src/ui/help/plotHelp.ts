@@ -11,6 +11,7 @@
  */
 import type { Config } from '../../state/params';
 import type { GlossaryId } from './glossary';
+import type { PlotId } from '../plots/plotIds';
 
 /** What about the current run the help text depends on. */
 export interface PlotContext {
@@ -29,27 +30,6 @@ export interface PlotContext {
 
 /** A help text that is either fixed or depends on the run. */
 export type PlotText = string | ((ctx: PlotContext) => string);
-
-/** The data-testid of every view, in page order. */
-export const PLOT_IDS = [
-  'embedding-plot',
-  'embedding-timeline',
-  'input-plane',
-  'loss-plot',
-  'accuracy-plot',
-  'gradient-vs-alpha',
-  'pr-curve',
-  'score-distribution',
-  'utility-curves',
-  'threshold-tool',
-  'roc-curve',
-  'distance-histogram',
-  'metrics-over-steps',
-  'opis-scatter',
-] as const;
-
-/** A view's data-testid. */
-export type PlotId = (typeof PLOT_IDS)[number];
 
 /** Help for one view. */
 export interface PlotHelp {
@@ -286,11 +266,6 @@ export const PLOT_HELP: { readonly [K in PlotId]: PlotHelp & { readonly id: K } 
 /** A text resolved for one run. */
 export function resolvePlotText(text: PlotText, ctx: PlotContext): string {
   return typeof text === 'function' ? text(ctx) : text;
-}
-
-/** True if `id` is a view's data-testid that has help (own keys only). */
-export function isPlotId(id: string): id is PlotId {
-  return Object.prototype.hasOwnProperty.call(PLOT_HELP, id);
 }
 
 /** The help of view `id`, with caption and look-for text resolved for the run described by `ctx`. */

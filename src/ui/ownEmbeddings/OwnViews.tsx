@@ -4,7 +4,7 @@ import type { PlotContext } from '../help/plotHelp';
 import type { Controller } from '../run/controller';
 import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { EvaluationPanel } from '../plots/EvaluationPanel';
-import { useFrameRedraw } from '../plots/useFrameRedraw';
+import { useFrameRedraw } from '../useFrameRedraw';
 import { CompareTable } from '../compare/CompareTable';
 import { drawPrPair } from '../../charts/pairChart';
 import { PlotExportButtons } from '../exports/PlotExportButtons';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useController } from '../context';
-import { useFrameRedraw } from './useFrameRedraw';
+import { useFrameRedraw } from '../useFrameRedraw';
 import { EMBEDDING_SIZE } from '../../charts/embeddingMarkup';
 import { drawEmbedding } from '../../charts/embeddingChart';
 import { viewedSnapshot } from '../../state/store';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useAppState, useController } from '../context';
-import { useFrameRedraw } from './useFrameRedraw';
+import { useFrameRedraw } from '../useFrameRedraw';
 import { paintInputPlane, PLANE_SIZE as SIZE } from '../../charts/inputPlaneChart';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';

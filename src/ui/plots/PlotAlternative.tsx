@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useController } from '../context';
-import { plotHelp, type PlotId } from '../help/plotHelp';
+import { plotHelp } from '../help/plotHelp';
+import type { PlotId } from './plotIds';
 import { SUMMARISERS } from './plotSummaries';
 import type { PlaygroundState } from '../../state/store';
 

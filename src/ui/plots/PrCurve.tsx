@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useController } from '../context';
-import { useFrameRedraw } from './useFrameRedraw';
+import { useFrameRedraw } from '../useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
 import { drawPr, PR_SIZE, type PrChartData } from '../../charts/prChart';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useController } from '../context';
-import { useFrameRedraw } from './useFrameRedraw';
+import { useFrameRedraw } from '../useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
 import { paintQueryLines, SD_H, SD_W, type ScoreLines } from '../../charts/scoreLines';

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { useController } from '../context';
-import { useFrameRedraw } from './useFrameRedraw';
+import { useFrameRedraw } from '../useFrameRedraw';
 import type { PlaygroundState } from '../../state/store';
 import { PlotTitle } from '../help/PlotTitle';
-import type { PlotId } from '../help/plotHelp';
+import type { PlotId } from './plotIds';
 import { PlotAlternative } from './PlotAlternative';
 
 /**

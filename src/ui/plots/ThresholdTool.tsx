@@ -1,6 +1,6 @@
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { useAppState, useController } from '../context';
-import { useFrameRedraw } from './useFrameRedraw';
+import { useFrameRedraw } from '../useFrameRedraw';
 import { PlotTitle } from '../help/PlotTitle';
 import { PlotAlternative } from './PlotAlternative';
 import { classColour, darkScheme } from '../../charts/kit/palette';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPlaygroundStore, type PlaygroundState } from '../../state/store';
 import { defaultConfig } from '../../state/params';
-import { PLOT_IDS } from '../help/plotHelp';
+import { PLOT_IDS } from './plotIds';
 import { SUMMARISERS } from './plotSummaries';
 import { evenly, MAX_ROWS, num, trend } from '../../charts/kit/summaryKit';
 import { distanceSummary, metricsSummary, precisionAt, thresholdSummary } from './evalSummaries';

@@ -4,7 +4,7 @@
  * and accuracy, evalSeries for metrics over steps, evaluation for the evaluation plots, runPoints
  * for the scatter, the snapshot for the embedding views).
  */
-import type { PlotId } from '../help/plotHelp';
+import type { PlotId } from './plotIds';
 import type { Summariser } from './summariser';
 import { accuracySummary, embeddingSummary, gradientSummary, inputPlaneSummary, lossSummary, timelineSummary } from './trainingSummaries';
 import { distanceSummary, metricsSummary, prSummary, rocSummary, scatterSummary, scoreSummary, thresholdSummary, utilitySummary } from './evalSummaries';

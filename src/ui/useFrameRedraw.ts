@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { PlaygroundState, PlaygroundStore } from '../../state/store';
-import { darkScheme } from '../../charts/kit/palette';
+import type { PlaygroundState, PlaygroundStore } from '../state/store';
+import { darkScheme } from '../charts/kit/palette';
 
 /**
  * Milliseconds of redrawing one animation frame may take before the remaining plots wait for the
