@@ -1,28 +1,11 @@
 /**
- * All-pairs cosine histograms on WebGPU (the WGSL producer of {@link PairHistograms}, SPEC
- * "Evaluation"): the same output as `accumulateJs` / `accumulateTf` (src/eval/pairs/accumulate.ts),
+ * All-pairs cosine histograms on WebGPU: the WGSL producer of {@link PairHistograms} (SPEC
+ * "Evaluation"), with the same output as `accumulateJs` / `accumulateTf` (src/eval/pairs/accumulate.ts),
  * computed by `pairHistogram.wgsl` inside tfjs's webgpu backend (src/ml/kernels/program.ts).
- *
- * Steps:
- * 1. l2-normalise the rows in float64 with `normaliseRows` (as accumulate.ts does), round to
- *    float32, zero-pad to K = 4·⌈d/4⌉ columns and upload once as X [n, K]; labels as L [n].
- * 2. One zero-filled int32 counter tensor, passed as the atomic program's `output` to every
- *    dispatch (tfjs pools buffers, ENVIRONMENT.md pitfall 5), accumulates all tiles.
- * 3. The upper triangle in TILE × TILE pair tiles (a-block I ≤ b-block J), one dispatch per tile;
- *    after each tile `flushAndWait()` (so the GPU queue never holds more than one tile) and, every
- *    ≈ `yieldMs`, `onProgress` / `between` so a worker stays responsive.
- * 4. The counters are read back at the end (`await data()`, never dataSync), added into float64
- *    totals and converted to Float64Array pos/neg; also before a counter could pass 2³¹ − 1 (after
- *    ~2·10⁹ pairs), when they are added in and zeroed, so any n is counted.
- *
- * Counter layout: when classes² · bins ≤ {@link PAIR_KEY_MAX_COUNTERS}, one counter row per
- * unordered class pair (p ≤ q) — a single atomic per pair, pos/neg derived on the host;
- * otherwise one pos and one neg row per class (two atomics per negative pair). The counters are
- * replicated up to {@link MAX_COPIES} times (within the same cap) so the CPU adapter's threads
- * do not contend for cache lines; the copies are summed on readback. See the WGSL.
- *
- * The cosines are float32 dot products, so against accumulateJs (float64) only pairs within
- * float rounding of a bin edge can land in the adjacent bin; every total is identical.
+ * The rows are l2-normalised in float64 as accumulate.ts does, then rounded to float32, so only pairs
+ * within float rounding of a bin edge can land in the adjacent bin; every total is identical.
+ * One zero-filled int32 counter tensor is the atomic program's `output` for every tile (tfjs pools
+ * buffers: ENVIRONMENT.md pitfall 5); the counter layouts are described in {@link counterLayout} and the WGSL.
  * Webgpu backend only. Every tensor it creates is disposed before it returns or throws.
  */
 import * as tf from '@tensorflow/tfjs';
@@ -65,20 +48,16 @@ export interface WgslAccumulateOptions {
 
 const now = (): number => performance.now();
 
-/**
- * All-pairs cosine histograms with WGSL on tfjs's webgpu backend. `emb` is n×d row-major (l2-
- * normalised here), `labels` in 0 … numClasses − 1, `bins` cosine bins over [−1, 1].
- */
-export async function accumulateWgsl(
-  emb: Float32Array,
-  labels: Int32Array,
-  n: number,
-  d: number,
-  numClasses: number,
-  bins = DEFAULT_BINS,
-  opts?: WgslAccumulateOptions,
-): Promise<PairHistograms> {
-  webgpuBackend(); // throws unless the webgpu backend is active
+/** How the counters are laid out (see the WGSL): one row per class pair or pos/neg rows per class, `copies` times. */
+interface CounterLayout {
+  /** One atomic per pair: a row per unordered class pair (p ≤ q); otherwise a pos and a neg row per class. */
+  pairKey: boolean;
+  rows: number;
+  copies: number;
+}
+
+/** The checks on the arguments, and the histograms with their class counts filled in (all else zero). */
+function checkedHistograms(emb: Float32Array, labels: Int32Array, n: number, d: number, numClasses: number, bins: number): PairHistograms {
   if (!(Number.isInteger(n) && n >= 0 && Number.isInteger(d) && d >= 1)) throw new RangeError(`bad shape n=${n}, d=${d}`);
   if (emb.length < n * d || labels.length < n) throw new RangeError('accumulateWgsl: emb / labels shorter than n·d / n');
   if (!(Number.isInteger(bins) && bins >= 1)) throw new RangeError(`bad bins ${bins}`);
@@ -90,24 +69,94 @@ export async function accumulateWgsl(
     }
     h.classCount[y]++;
   }
-  if (n < 2) {
-    opts?.onProgress?.(1);
-    return h;
-  }
+  return h;
+}
 
-  const C = numClasses;
+/**
+ * The pair-key layout (one atomic per pair) when its counters fit {@link PAIR_KEY_MAX_COUNTERS}, else pos/neg
+ * rows per class (two atomics per negative pair); copied up to {@link MAX_COPIES} times within the same cap,
+ * so the CPU adapter's threads do not contend for cache lines (the copies are summed on readback).
+ */
+function counterLayout(C: number, bins: number, opts?: WgslAccumulateOptions): CounterLayout {
   const pairKey = opts?.layout ? opts.layout === 'pair' : C * C * bins <= PAIR_KEY_MAX_COUNTERS;
   const rows = pairKey ? C * C : 2 * C;
   const copies = opts?.copies ?? Math.max(1, Math.min(MAX_COPIES, Math.floor(PAIR_KEY_MAX_COUNTERS / (rows * bins))));
-  const tile = Math.max(32, Math.ceil((opts?.tile ?? TILE) / 32) * 32);
-  const yieldMs = opts?.yieldMs ?? YIELD_MS;
+  return { pairKey, rows, copies };
+}
 
-  // Normalised rows (float64 → float32), zero-padded to K columns.
+/** The l2-normalised rows (float64 → float32), zero-padded to K = 4·⌈d/4⌉ columns for the WGSL's vec4 loads. */
+function paddedRows(emb: Float32Array, n: number, d: number, unit?: Float64Array): { xf: Float32Array; K: number } {
   const K = Math.ceil(d / 4) * 4;
-  const xn = opts?.unit ?? normaliseRows(emb, n, d);
+  const xn = unit ?? normaliseRows(emb, n, d);
   const xf = new Float32Array(n * K);
   for (let r = 0; r < n; r++) for (let t = 0; t < d; t++) xf[r * K + t] = xn[r * d + t];
+  return { xf, K };
+}
 
+/** One pair tile: rows [a0, a0 + wa) against [b0, b0 + wb), added into `counters` (the atomic program's output). */
+interface Tile {
+  a0: number;
+  wa: number;
+  b0: number;
+  wb: number;
+}
+
+/** Dispatches the WGSL on one tile, adding into `counters`. */
+function dispatchTile(x: tf.Tensor, lab: tf.Tensor, counters: tf.Tensor, t: Tile, layout: CounterLayout, C: number, bins: number): void {
+  const { pairKey, rows, copies } = layout;
+  const out = runKernel({
+    name: 'mp_pair_histogram_8x8',
+    source,
+    inputs: [x, lab],
+    variableNames: ['X', 'L'],
+    variableComponents: [4, 1],
+    outputShape: [copies * rows, bins],
+    dtype: 'int32',
+    workgroupSize: WORKGROUP,
+    dispatch: [groups(groups(t.wb, REG_B), WORKGROUP[0]), groups(groups(t.wa, REG_A), WORKGROUP[1]), 1],
+    flat: false,
+    atomic: true,
+    output: counters,
+    uniforms: 'a0 : i32, aEnd : i32, b0 : i32, bEnd : i32, bins : i32, classes : i32, half : f32, mode : i32, rows : i32, copies : i32,',
+    uniformData: [
+      { type: 'int32', data: [t.a0] },
+      { type: 'int32', data: [t.a0 + t.wa] },
+      { type: 'int32', data: [t.b0] },
+      { type: 'int32', data: [t.b0 + t.wb] },
+      { type: 'int32', data: [bins] },
+      { type: 'int32', data: [C] },
+      { type: 'float32', data: [bins / 2] },
+      { type: 'int32', data: [pairKey ? 0 : 1] },
+      { type: 'int32', data: [rows] },
+      { type: 'int32', data: [copies] },
+    ],
+  });
+  out.dispose(); // the counters keep their own reference (see runKernel's `output`)
+}
+
+/** The tiles of the upper triangle (a-block I ≤ b-block J), in dispatch order, with the pairs each counts. */
+function* upperTiles(n: number, tile: number): Generator<Tile & { pairs: number }> {
+  const blocks = Math.ceil(n / tile);
+  for (let I = 0; I < blocks; I++) {
+    const a0 = I * tile;
+    const wa = Math.min(n, a0 + tile) - a0;
+    for (let J = I; J < blocks; J++) {
+      const b0 = J * tile;
+      const wb = Math.min(n, b0 + tile) - b0;
+      yield { a0, wa, b0, wb, pairs: I === J ? (wa * (wa - 1)) / 2 : wa * wb };
+    }
+  }
+}
+
+/**
+ * Every pair's count on the GPU, summed over the counters' copies into float64 (`rows × bins`). The
+ * counters are read back at the end, and before a counter could pass 2³¹ − 1 (then zeroed), so any
+ * n is counted; one tile is in the GPU queue at a time, and `between` / `onProgress` run every ≈ `yieldMs`.
+ */
+async function countPairs(xf: Float32Array, K: number, labels: Int32Array, n: number, C: number, bins: number, layout: CounterLayout, opts?: WgslAccumulateOptions): Promise<Float64Array> {
+  const { rows, copies } = layout;
+  const tile = Math.max(32, Math.ceil((opts?.tile ?? TILE) / 32) * 32);
+  const yieldMs = opts?.yieldMs ?? YIELD_MS;
   const total = (n * (n - 1)) / 2;
   const flushPairs = opts?.flushPairs ?? 2 ** 31 - 1;
   const counts = new Float64Array(rows * bins);
@@ -133,54 +182,19 @@ export async function accumulateWgsl(
     let done = 0;
     let pending = 0; // pairs counted since the counters were zeroed
     let last = now();
-    const blocks = Math.ceil(n / tile);
-    for (let I = 0; I < blocks; I++) {
-      const a0 = I * tile;
-      const wa = Math.min(n, a0 + tile) - a0;
-      for (let J = I; J < blocks; J++) {
-        const b0 = J * tile;
-        const wb = Math.min(n, b0 + tile) - b0;
-        const pairs = I === J ? (wa * (wa - 1)) / 2 : wa * wb;
-        if (pending > 0 && pending + pairs > flushPairs) {
-          await flush(true);
-          pending = 0;
-        }
-        pending += pairs;
-        const out = runKernel({
-          name: 'mp_pair_histogram_8x8',
-          source,
-          inputs: [x, lab],
-          variableNames: ['X', 'L'],
-          variableComponents: [4, 1],
-          outputShape: [copies * rows, bins],
-          dtype: 'int32',
-          workgroupSize: WORKGROUP,
-          dispatch: [groups(groups(wb, REG_B), WORKGROUP[0]), groups(groups(wa, REG_A), WORKGROUP[1]), 1],
-          flat: false,
-          atomic: true,
-          output: counters!,
-          uniforms: 'a0 : i32, aEnd : i32, b0 : i32, bEnd : i32, bins : i32, classes : i32, half : f32, mode : i32, rows : i32, copies : i32,',
-          uniformData: [
-            { type: 'int32', data: [a0] },
-            { type: 'int32', data: [a0 + wa] },
-            { type: 'int32', data: [b0] },
-            { type: 'int32', data: [b0 + wb] },
-            { type: 'int32', data: [bins] },
-            { type: 'int32', data: [C] },
-            { type: 'float32', data: [bins / 2] },
-            { type: 'int32', data: [pairKey ? 0 : 1] },
-            { type: 'int32', data: [rows] },
-            { type: 'int32', data: [copies] },
-          ],
-        });
-        out.dispose(); // the counters keep their own reference (see runKernel's `output`)
-        await flushAndWait();
-        done += pairs;
-        if ((opts?.between || opts?.onProgress) && now() - last >= yieldMs) {
-          opts.onProgress?.(done / total);
-          if (opts.between) await opts.between();
-          last = now();
-        }
+    for (const t of upperTiles(n, tile)) {
+      if (pending > 0 && pending + t.pairs > flushPairs) {
+        await flush(true);
+        pending = 0;
+      }
+      pending += t.pairs;
+      dispatchTile(x, lab, counters!, t, layout, C, bins);
+      await flushAndWait();
+      done += t.pairs;
+      if ((opts?.between || opts?.onProgress) && now() - last >= yieldMs) {
+        opts.onProgress?.(done / total);
+        if (opts.between) await opts.between();
+        last = now();
       }
     }
     await flush(false);
@@ -188,8 +202,11 @@ export async function accumulateWgsl(
     for (const t of owned) t.dispose();
     (counters as tf.Tensor | null)?.dispose();
   }
+  return counts;
+}
 
-  // Counters → PairHistograms.
+/** The summed counters into `h`'s pos and neg rows: per class pair (pos on the diagonal, neg to both classes) or per class. */
+function countersToHistograms(counts: Float64Array, h: PairHistograms, C: number, bins: number, pairKey: boolean): void {
   const { pos, neg } = h;
   if (pairKey) {
     for (let p = 0; p < C; p++) {
@@ -219,6 +236,31 @@ export async function accumulateWgsl(
       }
     }
   }
+}
+
+/**
+ * All-pairs cosine histograms with WGSL on tfjs's webgpu backend. `emb` is n×d row-major (l2-
+ * normalised here), `labels` in 0 … numClasses − 1, `bins` cosine bins over [−1, 1].
+ */
+export async function accumulateWgsl(
+  emb: Float32Array,
+  labels: Int32Array,
+  n: number,
+  d: number,
+  numClasses: number,
+  bins = DEFAULT_BINS,
+  opts?: WgslAccumulateOptions,
+): Promise<PairHistograms> {
+  webgpuBackend(); // throws unless the webgpu backend is active
+  const h = checkedHistograms(emb, labels, n, d, numClasses, bins);
+  if (n < 2) {
+    opts?.onProgress?.(1);
+    return h;
+  }
+  const layout = counterLayout(numClasses, bins, opts);
+  const { xf, K } = paddedRows(emb, n, d, opts?.unit);
+  const counts = await countPairs(xf, K, labels, n, numClasses, bins, layout, opts);
+  countersToHistograms(counts, h, numClasses, bins, layout.pairKey);
   opts?.onProgress?.(1);
   return h;
 }
