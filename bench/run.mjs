@@ -62,7 +62,7 @@ async function waitForServer(url, ms = 60_000) {
 /** The long-task figure (e2e/longtasks.spec.ts asserts a bound on the same measurement). */
 function longTaskSection(r) {
   return [
-    '### Main-thread long tasks (issue 10 §4)',
+    '### Main-thread long tasks',
     '',
     `The default run (MNIST, defaults, evaluations on, backend ${r.backend}) trained for ${r.seconds.toFixed(0)} s after Play (${r.steps} steps, ${r.evaluations} evaluations drawn): **${r.count}** main-thread tasks over 50 ms, the worst ${r.worstMs.toFixed(0)} ms, ${r.totalMs.toFixed(0)} ms in all.`,
   ].join('\n');
@@ -89,7 +89,7 @@ try {
   if (parts.includes('longtasks')) sections.push(longTaskSection(await measureLongTasks(browser, base, { seconds: 60 })));
   if (parts.includes('own')) {
     const rows = await measureOwnEmbeddings(browser, `${base}/`, { sizes: list(process.env.BENCH_OWN_SIZES), log: (r) => console.log(JSON.stringify(r)) });
-    sections.push(['### Your own embeddings in the page (issue 11)', '', "Projector-style `vectors.tsv` + `metadata.tsv` of seeded blobs (d = 64, 10 classes) picked in the panel; from the second file picked to every view filled (the worker's reading, parsing and evaluating in its own clock). Above 2,000 items the binned all-pairs path (4,096 cosine bins, tfjs-wasm, one thread); from 10,000 items the retrieval pass on every core (nested workers, the page being isolated).", '', ownEmbeddingsTable(rows)].join('\n'));
+    sections.push(['### Your own embeddings in the page', '', "Projector-style `vectors.tsv` + `metadata.tsv` of seeded blobs (d = 64, 10 classes) picked in the panel; from the second file picked to every view filled (the worker's reading, parsing and evaluating in its own clock). Above 2,000 items the binned all-pairs path (4,096 cosine bins, tfjs-wasm, one thread); from 10,000 items the retrieval pass on every core (nested workers, the page being isolated).", '', ownEmbeddingsTable(rows)].join('\n'));
   }
   // Time to lesson: its own marked section of BENCHMARKS.md. BENCH_LESSON_BASE = another checkout's
   // folder, built (its dist/), measured on a second preview server for the "before" columns.
@@ -119,7 +119,7 @@ try {
   const isolation = parts.includes('isolation')
     ? [
         ISOLATION_BEGIN,
-        `## wasm threads on a plain static host (issue 18 §2), run of ${new Date().toISOString().slice(0, 10)}`,
+        `## wasm threads on a plain static host, run of ${new Date().toISOString().slice(0, 10)}`,
         '',
         `- Machine: ${machineLine()}`,
         '',

@@ -114,7 +114,7 @@ export function cliEvaluateSection(rows, machine) {
   const first = (n) => rows.find((r) => r.items === n);
   const code = (r) => (r.code === 'this' ? 'this commit' : `${r.code} (before)`);
   return [
-    `## The command line's evaluate at scale (issue 19), run of ${new Date().toISOString().slice(0, 10)}`,
+    `## The command line's evaluate at scale, run of ${new Date().toISOString().slice(0, 10)}`,
     '',
     `- Machine: ${machine}`,
     '',
@@ -135,7 +135,7 @@ function someOf(lines, max) {
 /** The markdown section of the large run (BENCH_PARTS=clilarge); of its progress lines (one a minute), a dozen. */
 export function cliLargeSection(r, machine) {
   const items = r.items.toLocaleString('en-US');
-  const head = [`## The command line's evaluate on ${items} items (issue 19), run of ${new Date().toISOString().slice(0, 10)}`, '', `- Machine: ${machine}`, ''];
+  const head = [`## The command line's evaluate on ${items} items, run of ${new Date().toISOString().slice(0, 10)}`, '', `- Machine: ${machine}`, ''];
   if (r.failed) return [...head, `${items} × ${r.dim} on the binned path, every core: FAILED — ${r.failed}`].join('\n');
   return [
     ...head,

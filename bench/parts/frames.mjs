@@ -166,7 +166,7 @@ export function framesSection(r) {
   ];
   if (r.drag) rows.push(row(`α slider dragged while training (${r.drag.seconds.toFixed(1)} s)`, r.drag));
   return [
-    '### Frames while training (issue 18 §10)',
+    '### Frames while training',
     '',
     `The main thread's requestAnimationFrame intervals (performance.now() between callbacks) in a fresh 1280×800 page of the built app with a comparison open (\`#${r.hash}\`: the \`ce-vs-ssm\` preset without its step limit, backend ${r.backend ?? 'auto'}): ${r.idle.seconds.toFixed(0)} s idle before Play, then ${r.training.seconds.toFixed(0)} s of every run training (from ${r.settleSeconds} s after Play was clicked)${r.drag ? `, then the α slider dragged out and back by the mouse while training (released where it started; ${r.drag.kept ? 'the run went on' : 'the run did not go on'})` : ''}. Target: p95 ≤ 33 ms while training on this machine with nothing else running. Headless Chromium's rAF ${at60 ? 'runs at 60 Hz here (idle p50 ≈ 16.7 ms)' : `did not run at 60 Hz here (idle p50 ${ms(r.idle.stats.p50)} ms)`}. Load average ${r.load.toFixed(1)} (${r.cores} cores) at the end.`,
     '',

@@ -87,7 +87,7 @@ export function isolationSection(rows, cores) {
   const worker = rows.find((r) => r.id === 'worker');
   const ratio = blocked && worker && blocked.stepsPerS > 0 ? worker.stepsPerS / blocked.stepsPerS : NaN;
   return [
-    '### wasm threads on a plain static host (issue 18 §2)',
+    '### wasm threads on a plain static host',
     '',
     `The built site served under \`/playground/\` by a plain file server without COOP/COEP headers (as GitHub Pages serves it); the default run (MNIST, defaults, \`backend=wasm\`) in a fresh browser context with service workers blocked, and in one where the page's isolation service worker (\`public/isolation-sw.js\`) adds the headers after one reload. Steps/s: the median of ${rows[0]?.windows ?? '?'} windows per configuration, the configurations alternating. tfjs-wasm's threaded build takes half the logical cores (at most 8): on this ${cores}-core machine that is ${Math.min(8, Math.max(1, Math.floor(cores / 2)))} thread(s) either way.`,
     '',

@@ -9,7 +9,7 @@ export function tables(r) {
   const paths = [...new Map(r.cenm.map((x) => [x.path, x.label])).entries()];
   const at = (path, n) => r.cenm.find((x) => x.path === path && x.n === n);
   const lines = [];
-  lines.push('### Losses (issue 3)', '');
+  lines.push('### Losses', '');
   lines.push(`One forward + backward of similarity (N×N, d = ${r.d}) + cross-example top-k + CENM loss, median ms:`, '');
   lines.push(`| path | ${sizes.map((n) => `N = ${n}`).join(' | ')} |`, `|---|${sizes.map(() => '---:').join('|')}|`);
   for (const [id, label] of paths) lines.push(`| (${id}) ${label} | ${sizes.map((n) => fmt(at(id, n).ms)).join(' | ')} |`);
@@ -39,7 +39,7 @@ function evaluationTables(r) {
   const sizes = [...new Set(r.evaluation.map((x) => x.n))];
   const paths = [...new Map(r.evaluation.map((x) => [x.path, x.label])).entries()];
   const at = (path, n) => r.evaluation.find((x) => x.path === path && x.n === n);
-  const lines = ['### Evaluation (issue 4)', '', `All-pairs evaluation of n embeddings, d = ${r.d} (n(n−1)/2 pairs; 2·d flops per pair), median ms:`, ''];
+  const lines = ['### Evaluation', '', `All-pairs evaluation of n embeddings, d = ${r.d} (n(n−1)/2 pairs; 2·d flops per pair), median ms:`, ''];
   lines.push(`| path | ${sizes.map((n) => `n = ${n}`).join(' | ')} |`, `|---|${sizes.map(() => '---:').join('|')}|`);
   for (const [id, label] of paths) lines.push(`| ${label} | ${sizes.map((n) => fmt(at(id, n).ms)).join(' | ')} |`);
   lines.push('', `The WGSL all-pairs kernel against the adapter's measured peak (${r.peakGflops.toFixed(2)} GFLOP/s):`, '');

@@ -162,7 +162,7 @@ export function timeToLessonTable(rows, baseRows = null) {
 export function lessonSection(rows, before, beforeName, machine) {
   return [
     LESSON_BEGIN,
-    `## Time to lesson (issue 18 §1), run of ${new Date().toISOString().slice(0, 10)}`,
+    `## Time to lesson, run of ${new Date().toISOString().slice(0, 10)}`,
     '',
     `- Machine: ${machine}`,
     '',
