@@ -27,7 +27,7 @@ const RULES: readonly Rule[] = [
   { from: 'src/cli/', banned: ['src/ui/'] },
   { from: 'src/charts/', banned: ['src/ui/', 'src/state/', 'src/worker/', 'react', 'react-dom', 'zustand'] },
   { from: 'src/ml/', banned: ['src/eval/'] },
-  { from: 'src/ui/help/', banned: ['src/ui/plots/'], except: ['src/ui/plots/plotIds'] },
+  { from: 'src/ui/help/', banned: ['src/ui/plots/', 'src/ui/exports/'], except: ['src/ui/plots/plotIds'] },
   { from: 'src/ui/exports/', banned: ['src/ui/plots/', 'src/ui/help/'], except: ['src/ui/plots/plotIds'] },
 ];
 

@@ -6,7 +6,7 @@ import { CompareTable } from './CompareTable';
 import { drawPrPair, drawSeries, type Band, type Marker, type Series } from '../../charts/pairChart';
 import { seedBand } from './compareSteps';
 import { sideStates, sideStores } from './sides';
-import { PlotExportButtons } from '../exports/PlotExportButtons';
+import { PlotFrame } from '../plots/PlotFrame';
 import type { CompareChartId } from '../plots/plotIds';
 import { PARAMS, optionLabel } from '../../state/params';
 import { usePlayground, type PlaygroundState } from '../../state/store';
@@ -100,18 +100,13 @@ type Draw = (svg: SVGSVGElement, a: PlaygroundState[], b: PlaygroundState[]) => 
  */
 function Overlay({ a, b, testId, title, draw, drawn }: { a: Controller; b: Controller; testId: CompareChartId; title: string; draw: Draw; drawn: (s: PlaygroundState) => unknown }) {
   const ref = useRef<SVGSVGElement>(null);
-  const caption = useRef<HTMLElement>(null);
   const { stores, key } = sideStores(a, b);
   const redraw = () => ref.current && draw(ref.current, sideStates(a), sideStates(b));
   useFrameRedrawAll(stores, key, drawn, redraw, () => ref.current);
   return (
-    <figure className="plot compare-plot" data-testid={testId}>
-      <figcaption ref={caption}>
-        {title}
-        <PlotExportButtons id={testId} title={title} caption={caption} />
-      </figcaption>
+    <PlotFrame id={testId} title={title} className="plot compare-plot">
       <svg ref={ref} viewBox={`0 0 ${SIZE[0]} ${SIZE[1]}`} role="img" aria-label={`${title}, runs A and B`} />
-    </figure>
+    </PlotFrame>
   );
 }
 

@@ -7,8 +7,8 @@ import { savePlot } from './plotExport';
 import { shareUrl } from '../run/pageLink';
 
 /**
- * The two small "save" buttons of a figure's title (SVG and PNG), for PlotTitle and the comparison's
- * overlays. Disabled, with the reason in their tooltip, while the figure has nothing drawn;
+ * The two small "save" buttons of a figure's title (SVG and PNG), for the plots' frame (a view's or
+ * an overlay's). Disabled, with the reason in their tooltip, while the figure has nothing drawn;
  * `caption` is the title they sit in, from which the export finds its figure.
  */
 export function PlotExportButtons({ id, title, caption }: { id: FigureId; title: string; caption: RefObject<HTMLElement | null> }) {

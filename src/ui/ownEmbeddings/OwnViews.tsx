@@ -7,7 +7,7 @@ import { EvaluationPanel } from '../plots/EvaluationPanel';
 import { useFrameRedraw } from '../useFrameRedraw';
 import { CompareTable } from '../compare/CompareTable';
 import { drawPrPair } from '../../charts/pairChart';
-import { PlotExportButtons } from '../exports/PlotExportButtons';
+import { PlotFrame } from '../plots/PlotFrame';
 import { useOwnSession, useOwnState } from './ownContext';
 import { describeSet } from './session';
 
@@ -80,7 +80,6 @@ const SIZE: [number, number] = [400, 220];
 function OwnCompare({ a, b }: { a: Controller; b: Controller }) {
   const setB = useOwnState((s) => s.sets.B);
   const svg = useRef<SVGSVGElement>(null);
-  const caption = useRef<HTMLElement>(null);
   const redraw = () => svg.current && drawPrPair(svg.current, SIZE, a.store.getState().evaluation, b.store.getState().evaluation);
   useFrameRedraw(a.store, (s) => s.evaluation, redraw);
   useFrameRedraw(b.store, (s) => s.evaluation, redraw);
@@ -94,13 +93,9 @@ function OwnCompare({ a, b }: { a: Controller; b: Controller }) {
         {setB && <p>B: {describeSet(setB.info)}</p>}
       </header>
       <div className="compare-grid">
-        <figure className="plot compare-plot" data-testid="own-compare-pr">
-          <figcaption ref={caption}>
-            {title}
-            <PlotExportButtons id="compare-pr" title={title} caption={caption} />
-          </figcaption>
+        <PlotFrame id="compare-pr" testId="own-compare-pr" title={title} className="plot compare-plot">
           <svg ref={svg} viewBox={`0 0 ${SIZE[0]} ${SIZE[1]}`} role="img" aria-label={`${title}, sets A and B`} />
-        </figure>
+        </PlotFrame>
         <CompareTable a={a} b={b} showStep={false} />
       </div>
     </section>

@@ -16,8 +16,8 @@ function distanceChartData(s: PlaygroundState): DistanceChartData | null {
 export function DistanceHistogram() {
   return (
     <SvgPlot
-      testId="distance-histogram"
-      caption="Pair distance distributions"
+      id="distance-histogram"
+      title="Pair distance distributions"
       ariaLabel="positive and negative pair distance histograms"
       viewBox={DISTANCE_SIZE}
       select={(s) => s.evaluation}

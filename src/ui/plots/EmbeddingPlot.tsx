@@ -5,8 +5,7 @@ import { EMBEDDING_SIZE } from '../../charts/embeddingMarkup';
 import { drawEmbedding } from '../../charts/embeddingChart';
 import { viewedSnapshot } from '../../state/store';
 import { EmbeddingTimeline } from './EmbeddingTimeline';
-import { PlotTitle } from '../help/PlotTitle';
-import { PlotAlternative } from './PlotAlternative';
+import { PlotFrame } from './PlotFrame';
 
 const SIZE = EMBEDDING_SIZE;
 
@@ -37,15 +36,12 @@ export function EmbeddingPlot({ timeline = true }: { timeline?: boolean } = {}) 
   );
 
   return (
-    <figure className="plot embedding" data-testid="embedding-plot" ref={boxRef} data-points="0">
-      <PlotTitle id="embedding-plot">Embedding of the evaluation set</PlotTitle>
+    <PlotFrame id="embedding-plot" title="Embedding of the evaluation set" className="plot embedding" boxRef={boxRef} data={{ points: '0' }} after={timeline && <EmbeddingTimeline />}>
       {/* SIZE wide at most; narrower screens scale canvas and SVG down together (styles.css). */}
       <div className="stack" style={{ width: SIZE }}>
         <canvas ref={canvasRef} width={SIZE} height={SIZE} />
         <svg ref={svgRef} width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label="embedding plot" />
       </div>
-      <PlotAlternative id="embedding-plot" />
-      {timeline && <EmbeddingTimeline />}
-    </figure>
+    </PlotFrame>
   );
 }

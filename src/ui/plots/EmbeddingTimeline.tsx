@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAppState, useController } from '../context';
 import { viewTimeline } from '../../state/store';
-import { PlotTitle } from '../help/PlotTitle';
-import { PlotAlternative } from './PlotAlternative';
+import { PlotFrame } from './PlotFrame';
 
 /** Milliseconds per snapshot when replaying. */
 const REPLAY_MS = 120;
@@ -34,8 +33,7 @@ export function EmbeddingTimeline() {
   const heatIndex = heatAt === null ? -1 : timeline.findIndex((s) => s.step > heatAt);
   const step = timeline[shown]?.step;
   return (
-    <div className="timeline-box">
-      <PlotTitle id="embedding-timeline">Replay over training</PlotTitle>
+    <PlotFrame id="embedding-timeline" title="Replay over training" as="div" className="timeline-box" testId={null}>
       <div className="timeline" data-testid="embedding-timeline" data-index={shown} data-count={timeline.length}>
         <button
           type="button"
@@ -78,7 +76,6 @@ export function EmbeddingTimeline() {
           )}
         </span>
       </div>
-      <PlotAlternative id="embedding-timeline" />
-    </div>
+    </PlotFrame>
   );
 }

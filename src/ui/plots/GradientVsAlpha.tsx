@@ -8,8 +8,8 @@ import { drawGradientVsAlpha, GRADIENT_SIZE } from '../../charts/gradientChart';
 export function GradientVsAlpha() {
   return (
     <SvgPlot
-      testId="gradient-vs-alpha"
-      caption="Gradient magnitude against α (HU Fig. 2)"
+      id="gradient-vs-alpha"
+      title="Gradient magnitude against α (HU Fig. 2)"
       ariaLabel="gradient norm against the scale alpha, per sample type"
       viewBox={GRADIENT_SIZE}
       select={(s) => s.snapshot}

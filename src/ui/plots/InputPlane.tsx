@@ -2,8 +2,7 @@ import { useRef } from 'react';
 import { useAppState, useController } from '../context';
 import { useFrameRedraw } from '../useFrameRedraw';
 import { paintInputPlane, PLANE_SIZE as SIZE } from '../../charts/inputPlaneChart';
-import { PlotTitle } from '../help/PlotTitle';
-import { PlotAlternative } from './PlotAlternative';
+import { PlotFrame } from './PlotFrame';
 
 /**
  * The input plane of a 2-D toy set, as TensorFlow Playground draws it: behind the training points,
@@ -31,11 +30,9 @@ export function InputPlane() {
   );
   if (!toy) return null;
   return (
-    <figure className="plot input-plane" data-testid="input-plane" ref={boxRef} data-cells="0">
-      <PlotTitle id="input-plane">Input plane: the class the model assigns to each point</PlotTitle>
+    <PlotFrame id="input-plane" title="Input plane: the class the model assigns to each point" className="plot input-plane" boxRef={boxRef} data={{ cells: '0' }}>
       <canvas ref={canvasRef} width={SIZE} height={SIZE} role="img" aria-label="input plane coloured by assigned class, with the training points" />
       <p className="plot-note" data-testid="input-plane-rule" />
-      <PlotAlternative id="input-plane" />
-    </figure>
+    </PlotFrame>
   );
 }

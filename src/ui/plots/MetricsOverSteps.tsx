@@ -1,8 +1,7 @@
 import { useRef } from 'react';
 import { useController } from '../context';
 import { useFrameRedraw } from '../useFrameRedraw';
-import { PlotTitle } from '../help/PlotTitle';
-import { PlotAlternative } from './PlotAlternative';
+import { PlotFrame } from './PlotFrame';
 import { drawMetricsOverSteps, METRICS_SIZE } from '../../charts/metricsChart';
 
 const [W, H] = METRICS_SIZE;
@@ -20,10 +19,8 @@ export function MetricsOverSteps() {
     () => svgRef.current,
   );
   return (
-    <figure className="plot eval-plot" data-testid="metrics-over-steps">
-      <PlotTitle id="metrics-over-steps">Evaluation metrics over training</PlotTitle>
+    <PlotFrame id="metrics-over-steps" title="Evaluation metrics over training" className="plot eval-plot">
       <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="evaluation metrics over steps" />
-      <PlotAlternative id="metrics-over-steps" />
-    </figure>
+    </PlotFrame>
   );
 }

@@ -1,8 +1,7 @@
 import { useRef } from 'react';
 import { useController } from '../context';
 import { useFrameRedraw } from '../useFrameRedraw';
-import { PlotTitle } from '../help/PlotTitle';
-import { PlotAlternative } from './PlotAlternative';
+import { PlotFrame } from './PlotFrame';
 import { drawPr, PR_SIZE, type PrChartData } from '../../charts/prChart';
 import type { PlaygroundState } from '../../state/store';
 
@@ -26,10 +25,8 @@ export function PrCurve() {
   useFrameRedraw(store, (s) => s.evaluation, redraw, () => boxRef.current);
   useFrameRedraw(store, (s) => s.pinned, redraw, () => boxRef.current);
   return (
-    <figure className="plot eval-plot" data-testid="pr-curve" data-points="0" ref={boxRef}>
-      <PlotTitle id="pr-curve">Precision–recall over all pairs</PlotTitle>
+    <PlotFrame id="pr-curve" title="Precision–recall over all pairs" className="plot eval-plot" boxRef={boxRef} data={{ points: '0' }}>
       <svg ref={svgRef} viewBox={`0 0 ${PR_SIZE[0]} ${PR_SIZE[1]}`} role="img" aria-label="precision-recall curve" />
-      <PlotAlternative id="pr-curve" />
-    </figure>
+    </PlotFrame>
   );
 }

@@ -7,7 +7,7 @@ import type { PlaygroundState } from '../../state/store';
  * 1e-2 marked. The drawing takes the report's curve as plain data (rocChart.ts).
  */
 export function RocCurve() {
-  return <SvgPlot testId="roc-curve" caption="ROC / DET: true accepts against false accepts" ariaLabel="TAR against FAR, log FAR axis" viewBox={ROC_SIZE} select={(s) => s.evaluation} draw={draw} />;
+  return <SvgPlot id="roc-curve" title="ROC / DET: true accepts against false accepts" ariaLabel="TAR against FAR, log FAR axis" viewBox={ROC_SIZE} select={(s) => s.evaluation} draw={draw} />;
 }
 
 /** The page's state → the plain curve the drawing takes; the figure carries how many points it drew. */

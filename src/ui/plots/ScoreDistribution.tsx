@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useController } from '../context';
 import { useFrameRedraw } from '../useFrameRedraw';
-import { PlotTitle } from '../help/PlotTitle';
-import { PlotAlternative } from './PlotAlternative';
+import { PlotFrame } from './PlotFrame';
 import { paintQueryLines, SD_H, SD_W, type ScoreLines } from '../../charts/scoreLines';
 import { drawScores, type ScoreChartData } from '../../charts/scoreChart';
 import type { PlaygroundState } from '../../state/store';
@@ -52,13 +51,11 @@ export function ScoreDistribution() {
     return () => observer.disconnect();
   }, [store]);
   return (
-    <figure className="plot eval-plot score-plot" data-testid="score-distribution" data-queries="0" ref={boxRef}>
-      <PlotTitle id="score-distribution">Score distribution per query</PlotTitle>
+    <PlotFrame id="score-distribution" title="Score distribution per query" className="plot eval-plot score-plot" boxRef={boxRef} data={{ queries: '0' }}>
       {/* Absolutely placed at its static position: exactly where the SVG after it starts. */}
       <canvas ref={canvasRef} className="sd-canvas" width={0} height={0} aria-hidden="true" />
       <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="per-query score distributions" />
-      <PlotAlternative id="score-distribution" />
-    </figure>
+    </PlotFrame>
   );
 }
 

@@ -2,21 +2,22 @@ import { useRef } from 'react';
 import { useController } from '../context';
 import { useFrameRedraw } from '../useFrameRedraw';
 import type { PlaygroundState } from '../../state/store';
-import { PlotTitle } from '../help/PlotTitle';
 import type { PlotId } from './plotIds';
-import { PlotAlternative } from './PlotAlternative';
+import { PlotFrame } from './PlotFrame';
 
 /**
- * A captioned figure with one SVG that `draw` repaints on an animation frame whenever
- * `select(state)` changes. `draw` also gets the figure element, to set its data attributes.
+ * A view that is one SVG in its frame: `draw` repaints it on an animation frame whenever
+ * `select(state)` changes, and also gets the figure element, to set its data attributes
+ * (`data` gives their first values).
  */
 export function SvgPlot(props: {
-  testId: PlotId;
-  caption: string;
+  id: PlotId;
+  title: string;
   ariaLabel: string;
-  viewBox: [number, number];
+  viewBox: readonly [number, number];
   select: (s: PlaygroundState) => unknown;
   draw: (s: PlaygroundState, svg: SVGSVGElement, box: HTMLElement) => void;
+  data?: Readonly<Record<string, string>>;
 }) {
   const { store } = useController();
   const boxRef = useRef<HTMLElement>(null);
@@ -25,10 +26,8 @@ export function SvgPlot(props: {
     if (boxRef.current && svgRef.current) props.draw(store.getState(), svgRef.current, boxRef.current);
   }, () => boxRef.current);
   return (
-    <figure className="plot eval-plot" data-testid={props.testId} ref={boxRef}>
-      <PlotTitle id={props.testId}>{props.caption}</PlotTitle>
+    <PlotFrame id={props.id} title={props.title} className="plot eval-plot" boxRef={boxRef} data={props.data}>
       <svg ref={svgRef} viewBox={`0 0 ${props.viewBox[0]} ${props.viewBox[1]}`} role="img" aria-label={props.ariaLabel} />
-      <PlotAlternative id={props.testId} />
-    </figure>
+    </PlotFrame>
   );
 }

@@ -1,8 +1,7 @@
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { useAppState, useController } from '../context';
 import { useFrameRedraw } from '../useFrameRedraw';
-import { PlotTitle } from '../help/PlotTitle';
-import { PlotAlternative } from './PlotAlternative';
+import { PlotFrame } from './PlotFrame';
 import { classColour, darkScheme } from '../../charts/kit/palette';
 import { defaultFars, farLabel, nearestFarIndex, pctText, thresholdView, type ThresholdView } from '../../charts/thresholdView';
 import { drawThreshold, fix4, THRESHOLD_SIZE, type ThresholdChartData } from '../../charts/thresholdChart';
@@ -60,8 +59,7 @@ export function ThresholdTool() {
   }, () => boxRef.current);
   const shownFar = fars[index];
   return (
-    <figure className="plot eval-plot threshold-tool" data-testid="threshold-tool" ref={boxRef}>
-      <PlotTitle id="threshold-tool">One threshold for every class</PlotTitle>
+    <PlotFrame id="threshold-tool" title="One threshold for every class" className="plot eval-plot threshold-tool" boxRef={boxRef}>
       <div className="threshold-controls">
         <label htmlFor="threshold-far">Target global FAR</label>
         <input
@@ -91,8 +89,7 @@ export function ThresholdTool() {
       </dl>
       <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="per-class false-accept and false-reject rates at the threshold" />
       <ClassTable view={view} />
-      <PlotAlternative id="threshold-tool" />
-    </figure>
+    </PlotFrame>
   );
 }
 

@@ -1,9 +1,22 @@
 import { useRef } from 'react';
 import { useController } from '../context';
 import { useFrameRedraw } from '../useFrameRedraw';
-import { PlotTitle } from '../help/PlotTitle';
-import { PlotAlternative } from './PlotAlternative';
+import { PlotFrame } from './PlotFrame';
 import { CURVES_HEIGHT as H, CURVES_WIDTH as W, drawAccuracy, drawLoss } from '../../charts/trainingChart';
+
+/** The loss view's title, with its lines' keys. */
+const LOSS_TITLE = (
+  <>
+    Training loss <span className="key loss">—</span> and scale α <span className="key alpha">- -</span>
+  </>
+);
+
+/** The accuracy view's title, with its lines' keys. */
+const ACCURACY_TITLE = (
+  <>
+    Accuracy (nearest centroid) <span className="key acc">—</span> and compactness <span className="key compact">- -</span>
+  </>
+);
 
 /** Loss with the scale α in force (heating-up shows as a step or a ramp); accuracy and compactness on the evaluation set. */
 export function TrainingCurves() {
@@ -22,20 +35,12 @@ export function TrainingCurves() {
   );
   return (
     <div className="curves">
-      <figure className="plot" data-testid="loss-plot">
-        <PlotTitle id="loss-plot">
-          Training loss <span className="key loss">—</span> and scale α <span className="key alpha">- -</span>
-        </PlotTitle>
+      <PlotFrame id="loss-plot" title={LOSS_TITLE} className="plot">
         <svg ref={lossRef} width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="loss curve" />
-        <PlotAlternative id="loss-plot" />
-      </figure>
-      <figure className="plot" data-testid="accuracy-plot">
-        <PlotTitle id="accuracy-plot">
-          Accuracy (nearest centroid) <span className="key acc">—</span> and compactness <span className="key compact">- -</span>
-        </PlotTitle>
+      </PlotFrame>
+      <PlotFrame id="accuracy-plot" title={ACCURACY_TITLE} className="plot">
         <svg ref={accRef} width={W} height={H * 0.75} viewBox={`0 0 ${W} ${H * 0.75}`} role="img" aria-label="accuracy curve" />
-        <PlotAlternative id="accuracy-plot" />
-      </figure>
+      </PlotFrame>
     </div>
   );
 }

@@ -16,8 +16,8 @@ function utilityChartData(s: PlaygroundState): UtilityChartData | null {
 export function UtilityCurves() {
   return (
     <SvgPlot
-      testId="utility-curves"
-      caption="Per-class utility over the calibration range"
+      id="utility-curves"
+      title="Per-class utility over the calibration range"
       ariaLabel="per-class utility curves"
       viewBox={UTILITY_SIZE}
       select={(s) => s.evaluation}
