@@ -1,27 +1,12 @@
 /**
  * CENM's global top-k selection as WGSL kernels on tfjs's webgpu backend: a 0/1 mask of the k
  * largest negatives of the whole N×N matrix (value descending, ties → lower row-major index
- * i·N + j, −0 == +0), exactly as the float64 reference `globalTopK` in
- * `../reference/crossExample.ts`. By SELECTION, never by sorting:
- *
- * Radix select on the order-preserving u32 image of the floats (`floatOrder.wgsl`), one 8-bit
- * digit at a time, most significant first — 9 dispatches, nothing read back to the CPU:
- *   4 × histogram (`globalTopKHist.wgsl`): one invocation per row (workgroups of 16) builds a
- *       private 256-bin histogram of this digit over its row's candidates — negatives whose key
- *       matches the digits chosen so far — and stores it: partials [N, 256] (plain stores, no
- *       atomics, no barriers);
- *   4 × pick (`globalTopKPick.wgsl`): one workgroup of 256 invocations, one per bin, adds up the
- *       N partials (one barrier); then one invocation picks, from the top bin down, the bin
- *       holding the need-th largest candidate (need starts at k) and writes the new state
- *       [digits, need]. After the last digit the digits are the exact key t of the k-th largest
- *       negative and need = c, the number of entries equal to t to select (the first c in
- *       row-major order); the last pick then finds the row r* and column of the c-th tie (the
- *       last partials are the per-row tie counts, so only row r* is scanned) and writes per-row
- *       thresholds (t, c_i): c_i = N before r*, the tie's column at r*, −1 after;
- *   1 × mask (`rowTopKMask.wgsl`, shared with rowTopK.ts): one invocation per row writes its
- *       row: selected iff negative and key > t, or key == t and j ≤ c_i.
- * S and M are read four entries at a time (vec4 loads when N % 4 == 0), as in rowTopK.ts.
- *
+ * i·N + j, −0 == +0), exactly as the float64 reference `globalTopK` in `../reference/crossExample.ts`.
+ * By SELECTION, never by sorting, and nothing read back to the CPU: a radix select on the
+ * order-preserving u32 image of the floats (`floatOrder.wgsl`), one 8-bit digit at a time, most
+ * significant first — 4 × (a per-row histogram pass, `globalTopKHist.wgsl`, then a one-workgroup
+ * pick, `globalTopKPick.wgsl`, which ends with per-row thresholds), then the mask pass shared with
+ * rowTopK.ts (`rowTopKMask.wgsl`). Each shader's header says what it reads and writes.
  * Gradient: none, by construction — the mask comes from `runWebGPUProgram` +
  * `makeTensorFromTensorInfo`, which the autodiff tape never records, so under `tf.grad` it is a
  * constant with respect to s.

@@ -1,37 +1,12 @@
 /**
- * Small shared helper for running our own WGSL through tfjs's webgpu backend (shared by every
- * kernel in this folder). Four exports:
- *
- * - {@link webgpuBackend}: tfjs's active WebGPUBackend (throws when the backend is not webgpu).
- * - {@link runKernel}: builds a FRESH tfjs program object from a {@link KernelSpec} and runs it;
- *   the result is a tf.Tensor that stays on the GPU.
- * - {@link flushAndWait}: submits tfjs's pending command buffer and awaits the queue (timing).
- * - {@link groups}: ceil(n / per), the usual workgroup-count arithmetic.
- *
- * How the WGSL is wrapped (tfjs 4.22, webgpu_program.js `makeShader`): our source is the "user
- * code" and must define `fn main()` (2-D/3-D dispatch, `flat: false`) or `fn main(index : i32)`
- * (1-D dispatch, `flat: true`; `index` is the global invocation index). tfjs prepends
- *   - `result` : array<f32|i32> (or array<atomic<i32>> with `atomic`), the output at binding 0;
- *   - one `var<storage, read>` array per input, NAMED BY `variableNames` (e.g. `Q`), of vec4<f32>
- *     when the matching `variableComponents` entry is 4;
- *   - `uniforms` with `<name>Shape`/`<name>ShapeStrides` per input (name's first letter lowered),
- *     `outShape`, `outShapeStrides`, `size` (if `size`), then our own `uniforms` fields, in order;
- *   - privates `globalId`, `localId`, `workgroupId`, `numWorkgroups`, `localIndex` and helpers
- *     such as `getCoordsFromIndex`, `setOutputAtIndex`.
- *
- * Quirks worth knowing (measured, see /work/shared/ENVIRONMENT.md):
- * - tfjs caches pipelines by `shaderKey` + input ranks/dtypes, NOT by sizes, source or component
- *   counts: anything baked into the source (constants, tile sizes) and the vec4-ness of inputs and
- *   output must be fixed per `name`; sizes go in uniforms.
- * - `runWebGPUProgram` mutates the program object (shaderKey, dispatch): never reuse one —
- *   `runKernel` builds a new one per call.
- * - An `atomic` program's output is pooled memory: pass a zero-filled `output` tensor.
- * - `uniformData` must list values in the order of the fields in `uniforms`; each field is
- *   one scalar (f32 / i32 / u32) unless you declare and pass vectors consistently.
- * - Every input must be statically used by the shader: the pipeline layout is derived from the
- *   shader ('auto'), and tfjs binds every input, so an unused input fails bind-group validation.
- * - A 1-D dispatch above 65535 workgroups is reshaped by tfjs to 2-D/3-D; `fn main(index)` (flat)
- *   still receives the right flat index, a `fn main()` kernel must stay under the limit.
+ * Runs our own WGSL through tfjs's webgpu backend, for every kernel of src/ml/kernels and
+ * src/eval/kernels. tfjs (4.22, webgpu_program.js `makeShader`) wraps our source as "user code":
+ * it prepends `result` (the output, binding 0: array<f32|i32>, or array<atomic<i32>> with `atomic`),
+ * one `var<storage, read>` array per input named by `variableNames`, the `uniforms` struct
+ * (`<name>Shape`/`<name>ShapeStrides` per input, the name's first letter lowered; `outShape`,
+ * `outShapeStrides`, `size` if asked; then our `uniforms` fields, in order) and the privates
+ * `globalId`, `localId`, `workgroupId`, `numWorkgroups`, `localIndex` with helpers such as
+ * `getCoordsFromIndex`. The quirks on {@link KernelSpec}'s fields were measured (/work/shared/ENVIRONMENT.md).
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
@@ -41,11 +16,19 @@ import type { WebGPUBackend, WebGPUProgram } from '@tensorflow/tfjs-backend-webg
 export type UniformValue = { type: 'float32' | 'int32' | 'uint32'; data: number[] };
 
 export interface KernelSpec {
-  /** Pipeline-cache key: must change whenever `source` or a baked-in constant changes. */
+  /**
+   * Pipeline-cache key. tfjs caches pipelines by this key and the inputs' ranks and dtypes, NOT by
+   * sizes, source or component counts: whatever is baked into `source` (constants, tile sizes) and
+   * the vec4-ness of inputs and output must be fixed per name; sizes go in uniforms.
+   */
   name: string;
-  /** WGSL user code (a `?raw` import of a `.wgsl` file). */
+  /** WGSL user code (a `?raw` import of a `.wgsl` file) defining `fn main()` or, with `flat`, `fn main(index : i32)`. */
   source: string;
-  /** Input tensors, bound in this order under `variableNames`. */
+  /**
+   * Input tensors, bound in this order under `variableNames`. The shader must use each statically:
+   * the pipeline layout is derived from the shader and tfjs binds every input, so an unused one
+   * fails bind-group validation.
+   */
   inputs: tf.Tensor[];
   /** WGSL names of the inputs (e.g. ['Q', 'D']). */
   variableNames: string[];
@@ -60,11 +43,15 @@ export interface KernelSpec {
   workgroupSize: [number, number, number];
   /** Number of workgroups per dimension. */
   dispatch: [number, number, number];
-  /** true: `fn main(index : i32)` with a flat dispatch; false: `fn main()` (2-D/3-D dispatch). */
+  /**
+   * true: `fn main(index : i32)` (`index` the global invocation index) with a flat dispatch, which
+   * tfjs reshapes to 2-D/3-D above 65535 workgroups while still passing the right index; false:
+   * `fn main()` with a 2-D/3-D dispatch, which must stay under that limit.
+   */
   flat: boolean;
   /** WGSL fields appended to the Uniforms struct, e.g. 'scale : f32, k4 : i32,'. */
   uniforms?: string;
-  /** Their values, in order. */
+  /** Their values, in the order of the fields; each field one scalar (f32 / i32 / u32) unless declared and passed as vectors alike. */
   uniformData?: UniformValue[];
   /** Declare `uniforms.size` (= output element count). */
   size?: boolean;
@@ -88,7 +75,11 @@ export function groups(n: number, per: number): number {
   return Math.max(1, Math.ceil(n / per));
 }
 
-/** Runs one WGSL kernel through tfjs's webgpu backend; the result stays on the GPU. */
+/**
+ * Runs one WGSL kernel through tfjs's webgpu backend; the result stays on the GPU. A new program
+ * object per call: `runWebGPUProgram` mutates it (shaderKey, dispatch), so a reused one would
+ * compile a new pipeline each time.
+ */
 export function runKernel(spec: KernelSpec): tf.Tensor {
   const backend = webgpuBackend();
   const program: WebGPUProgram = {

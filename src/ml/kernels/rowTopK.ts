@@ -1,22 +1,10 @@
 /**
  * SNM's per-row top-k selection as WGSL kernels on tfjs's webgpu backend: for every row i, a 0/1
  * mask of the k[i] largest negatives (value descending, ties → lower column index, −0 == +0),
- * exactly as the float64 reference `rowTopK` in `../reference/crossExample.ts`.
- *
- * Two dispatches, no sorting, no atomics:
- *   1. thresholds (`rowTopK.wgsl`): one invocation per row (workgroups of 16 rows) runs a radix
- *      select on its own row — four passes, one per 8-bit digit of the order-preserving u32
- *      image of the floats (`floatOrder.wgsl`), each a private 256-bin histogram of the
- *      candidates still matching the digits chosen so far, then a pick of the bin holding the
- *      k_i-th largest — which yields the exact k_i-th largest key t_i and how many entries equal
- *      to t_i to take; a short scan finds the column c_i of the last of those. Output [N, 2].
- *   2. mask (`rowTopKMask.wgsl`, shared with globalTopK.ts): one invocation per row writes
- *      its row: selected iff negative and key > t_i, or key == t_i and j ≤ c_i.
- * Both walk the rows four entries at a time through `rowTopKLoadVec4.wgsl` (one vec4 load, when
- * N % 4 == 0) or `rowTopKLoadScalar.wgsl` (any N); see {@link quadLoads}. The tie scan lives in
- * `rowTopKTieColumn.wgsl` (shared with the global pick). WGSL sources are tfjs "user code": tfjs
- * wraps them with the bindings (`result`, `S`, `M`, …) and `uniforms` (see ./program.ts).
- *
+ * exactly as the float64 reference `rowTopK` in `../reference/crossExample.ts`. Two dispatches, no
+ * sorting, no atomics: the threshold pass (`rowTopK.wgsl`: a radix select per row, one invocation
+ * each) and the mask pass (`rowTopKMask.wgsl`, shared with globalTopK.ts); each shader's header
+ * says how. Both read the rows four entries at a time ({@link quadLoads}).
  * Gradient: none, by construction. The mask is made by `runWebGPUProgram` +
  * `makeTensorFromTensorInfo`, which the autodiff tape never records, so under `tf.grad` the mask
  * is a constant (like a tensor made from data): gradients of a loss built from `mask` and `s`
@@ -58,7 +46,7 @@ export function checkSelectionInputs(s: tf.Tensor2D, negatives: Negatives, what:
 
 /**
  * How the selection shaders read S and M (shared with globalTopK.ts): four entries at a time, as
- * one vec4 load when N % 4 == 0 (rows 16-byte aligned; ~1.8× faster on SwiftShader), else as
+ * one vec4 load when N % 4 == 0 (rows 16-byte aligned, which SwiftShader reads faster), else as
  * scalar loads. `prelude` goes in front of a shader (after `floatOrder.wgsl`), `components` are
  * the `variableComponents` of S and M, and `tag` goes into the pipeline-cache name.
  */

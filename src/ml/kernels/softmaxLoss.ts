@@ -1,23 +1,17 @@
 /**
  * The CE-family softmax losses on our WGSL kernels (PairOps.rowSoftmaxLoss / sharedSoftmaxLoss,
- * SPEC "Losses", CE Eq. 2, 3, 5, 6), per row, forward and backward on the GPU:
- *
- * - rowSoftmaxLossWgsl (SSM, SNM):  ℓ_i = log(e^{s_ii} + Σ_{j ≠ i, mask_ij} e^{s_ij}) − s_ii.
- *   Forward `softmaxLossRow.wgsl` (one pass, online log-sum-exp per row, saves m_i and
- *   L_i = log Z_i); backward `softmaxLossRowGrad.wgsl`: g_i · (p_ij − [i = j]).
- * - sharedSoftmaxLossWgsl (CES, CENM): ℓ_i = log(e^{s_ii} + Σ_{(a,b) ∈ N_B} e^{s_ab}) − s_ii with
- *   one negative set N_B = {(a, b) : a ≠ b, mask_ab} for every row. Forward in three passes:
- *   per-row partials (`softmaxLossSharedRows.wgsl`) → global (M, G0) (`softmaxLossSharedGlobal.wgsl`)
- *   → per-row loss with m_i = max(s_ii, M) (`softmaxLossSharedLoss.wgsl`). Backward in two:
- *   W = Σ_i g_i e^{M − lse_i} (`softmaxLossSharedWeight.wgsl`), then the element-wise gradient
- *   (`softmaxLossSharedGrad.wgsl`): diagonal g_i (e^{s_ii − lse_i} − 1), negative e^{s_ab − M} · W.
- *
- * Semantics shared with the tfjs implementation (pairOps.ts): S is N × N; the mask is a 0/1
- * float32 [N, N] tensor (an entry counts when > 0.5); the diagonal is always the positive and
- * never a negative, whatever the mask says there. Every log-sum-exp subtracts its maximum, and
- * excluded entries are skipped by index (select), never by adding −∞: an all-masked row — or, for
- * the shared loss, an empty N_B — gives ℓ_i = 0 and a zero gradient. Finite at scale 1000.
- * The mask gets no gradient. Webgpu backend only.
+ * SPEC "Losses", CE Eq. 2, 3, 5, 6), per row, forward and backward on the GPU (each shader's header
+ * gives its pass):
+ * - rowSoftmaxLossWgsl (SSM, SNM): ℓ_i = log(e^{s_ii} + Σ_{j ≠ i, mask_ij} e^{s_ij}) − s_ii; forward
+ *   `softmaxLossRow.wgsl` (one pass, online log-sum-exp), backward `softmaxLossRowGrad.wgsl`.
+ * - sharedSoftmaxLossWgsl (CES, CENM): ℓ_i = log(e^{s_ii} + Σ_{(a,b) ∈ N_B} e^{s_ab}) − s_ii, one
+ *   negative set N_B = {(a, b) : a ≠ b, mask_ab} for every row; forward in three passes
+ *   (`softmaxLossShared{Rows,Global,Loss}.wgsl`), backward in two (`…Weight`, `…Grad`).
+ * Semantics shared with the tfjs implementation (pairOps.ts): the mask is a 0/1 float32 [N, N]
+ * tensor (an entry counts when > 0.5) and gets no gradient; the diagonal is always the positive,
+ * whatever the mask says there. Every log-sum-exp subtracts its maximum and excluded entries are
+ * skipped by index, never by adding −∞: an all-masked row (or an empty N_B) gives ℓ_i = 0 and a
+ * zero gradient. Finite at scale 1000. Webgpu backend only.
  */
 import * as tf from '@tensorflow/tfjs';
 import { groups, runKernel } from './program';
