@@ -1,28 +1,17 @@
 /**
- * The binned path's whole-metric entry points: every all-pairs metric of SPEC "Evaluation"
- * computed FROM {@link PairHistograms} in one call — PR curve, AP (and its bracket), calibration
- * range, per-class utility, OPIS, ε-OPIS, distance histograms — with the conventions of the
- * float64 reference in ./reference/ (pairs.ts, calibration.ts) for every edge case. Each wraps a
- * generic core (prAuc.ts, calibration.ts, opis.ts) over the histogram's counts (binnedCounts.ts).
- * evaluate.ts uses averagePrecisionBounds and distanceHistogram; several of the others are used
- * only by the tests and the reference checks (evaluate.ts builds the report from the cores itself,
- * so that one histogramCounts serves every metric).
- *
- * THE BINNING MODEL (one statement covers every metric here): each pair is treated as if its
- * cosine were the LOWER edge of its bin, `binLow(k)` — equivalently its distance were the bin's
- * LARGEST distance `edgeDist[k] = sqrt(max(0, 2 − 2·binLow(k)))` — and the metric is then computed
- * exactly as the reference computes it on those quantised pairs. So:
- * - all pairs of one bin are tied (one operating point of the PR curve / AP);
- * - a distance threshold d accepts bin k iff `edgeDist[k] ≤ d`, i.e. a threshold inside a bin is
- *   resolved to the bin's lower cosine edge (the bin counts as accepted only once its farthest
- *   pair would be);
- * - the calibration range lands on those edges (the distance edge of the bin where the FAR is
- *   reached).
- * The tests check each metric against the reference run on quantised pairs to ~1e-12, and
- * against the exact reference within the bounds below. Error versus the exact value comes only
- * from pairs moving inside their own bin: a pair's cosine moves down by less than 2/bins (its
- * distance up by less than sqrt(d² + 4/bins) − d, ≤ 4.9e-4/d at 4096 bins, ≤ 0.031 at d ≈ 0).
- * Rigorous brackets: {@link averagePrecisionBounds} (AP) here, and OPIS's and ε-OPIS's in opisBounds.ts.
+ * The binned path's whole-metric entry points: every all-pairs metric of SPEC "Evaluation" (PR
+ * curve, AP and its bracket, calibration range, per-class utility, OPIS, ε-OPIS, distance
+ * histograms) FROM {@link PairHistograms}, each a generic core (prAuc.ts, calibration.ts, opis.ts)
+ * over the histogram's counts (binnedCounts.ts), with the float64 reference's edge cases.
+ * evaluate.ts builds its report from the cores itself (one histogramCounts serves every metric), so
+ * several of these serve only the tests and the reference checks.
+ * THE BINNING MODEL: each pair counts as if its cosine were its bin's LOWER edge `binLow(k)` (its
+ * distance the bin's largest, `edgeDist[k] = sqrt(max(0, 2 − 2·binLow(k)))`), and the metric is the
+ * reference's on those quantised pairs: a bin's pairs are tied, and a distance threshold d accepts
+ * bin k iff `edgeDist[k] ≤ d` (so the calibration range lands on those edges). The error against
+ * the exact value comes only from pairs moving inside their bin (cosine down by < 2/bins; distance
+ * up by < sqrt(d² + 4/bins) − d, ≤ 4.9e-4/d at 4096 bins): {@link averagePrecisionBounds} brackets
+ * AP, opisBounds.ts OPIS and ε-OPIS.
  */
 import { DEFAULT_FAR_HI, DEFAULT_FAR_LO, sphereDistance } from '../pairs/countSource';
 import { averagePrecisionFromGroups, prCurveFromGroups } from './prAuc';

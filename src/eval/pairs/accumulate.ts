@@ -8,13 +8,8 @@
  *   exact path in exact.ts uses the same order, so its cosines are bit-identical to these),
  *   tiled over (a-block, b-block) pairs with a-block ≤ b-block.
  * - {@link accumulateTf}: the same blocks multiplied with `tf.matMul` in float32 on the active
- *   backend (wasm is the fast CPU path), read back with `await t.data()` and binned in JS. The
- *   tfjs part is src/eval/kernels/cosineBlocks.ts (tfjs is used directly only in src/ml,
- *   src/eval/kernels, src/worker and the bench).
- *
- * Measured in Node on this 2-core machine (d = 64, 4096 bins, wasm without threads, machine
- * shared and noisy): accumulateTf 0.07–0.16 s / 0.25–0.31 s / 0.85–1.3 s and accumulateJs
- * 0.13–0.30 s / 0.6–0.94 s / 2.9–5.1 s for n = 2,000 / 5,000 / 10,000.
+ *   backend (wasm is the fast CPU path; times in BENCHMARKS.md "Evaluation"), read back with
+ *   `await t.data()` and binned in JS; the tfjs part is src/eval/kernels/cosineBlocks.ts.
  *
  * Both bin with exactly the arithmetic of {@link cosineBin}, so they differ only for pairs whose
  * float32 and float64 cosines fall on different sides of a bin edge (|Δc| ≲ 1e-6, so at 4096 bins

@@ -2,22 +2,13 @@
  * REFERENCE threshold-consistency metrics: global FAR, the calibration range, per-class utility,
  * OPIS and ε-OPIS, and the positive / negative distance histograms.
  * SPEC = /work/shared/SPEC.md, section "Evaluation", lines 54–58. Paper: Zhang et al.,
- * threshold-consistent-margin.txt (TCM), Eq. (1)–(4), Algorithm 1.
+ * threshold-consistent-margin.txt (TCM), Eq. (1)–(4), Algorithm 1. Where SPEC and TCM disagree,
+ * SPEC wins (see {@link opis} and {@link utilityOf}).
  *
  * Float64, explicit loops, full sorts, NO binning: the exact values the histogram engine
  * approximates. Everything works on a {@link PairList} (every unordered pair a < b of the set,
- * SPEC line 51) and on the L2 distance on the sphere `d_ab ∈ [0, 2]` (SPEC line 12).
- *
- * Acceptance rule everywhere (SPEC line 55): a pair is ACCEPTED at threshold d when `d_ab ≤ d`
- * (inclusive) and REJECTED when `d_ab > d`.
- *
- * Where SPEC and TCM disagree, SPEC wins:
- * - Eq. (2) integrates over [d_min, d_max]; SPEC line 57 uses the mean over a grid of G evenly
- *   spaced thresholds including both ends (the Riemann form), not Algorithm 1's sum without the
- *   grid step.
- * - Eq. (3) as printed reads `U = φψ/(φ+ψ)` (no factor 2); SPEC line 58 pools counts "into
- *   U_best(d) and U_worst(d)", i.e. the same utility as SPEC line 55 / Eq. (1) with c = 1:
- *   `U = 2φψ/(φ+ψ)`. The factor 2 is kept for the pooled utilities too.
+ * SPEC line 51) and on the L2 distance on the sphere `d_ab ∈ [0, 2]` (SPEC line 12). A pair is
+ * ACCEPTED at threshold d when `d_ab ≤ d` (inclusive) and REJECTED when `d_ab > d` (SPEC line 55).
  */
 import type { PairList } from './pairs';
 import { DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID } from '../pairs/countSource';
@@ -84,7 +75,11 @@ export function calibrationRange(
   return { dMin: thresholdForFar(neg, farLo), dMax: thresholdForFar(neg, farHi) };
 }
 
-/** `U = 2φψ/(φ+ψ)`, 0 when φ = ψ = 0 (SPEC line 55, TCM Eq. 1 with c = 1). */
+/**
+ * `U = 2φψ/(φ+ψ)`, 0 when φ = ψ = 0 (SPEC line 55, TCM Eq. 1 with c = 1). Also for ε-OPIS's pooled
+ * groups: TCM's Eq. (3) as printed has no factor 2, but SPEC line 58 pools counts "into U_best(d)
+ * and U_worst(d)", i.e. this same utility.
+ */
 export function utilityOf(specificity: number, sensitivity: number): number {
   const s = specificity + sensitivity;
   return s === 0 ? 0 : (2 * specificity * sensitivity) / s;
@@ -202,6 +197,9 @@ export function calibrationGrid(pairs: PairList, opts: OpisOptions = {}): number
  * `OPIS = mean_over_grid( (1/T) Σ_t (U_t(d) − Ū(d))² )`, Ū(d) = mean of U_t(d) over the T classes
  * — the POPULATION variance of the per-class utilities at each grid threshold, averaged over the
  * G grid points (both ends included, equal weights).
+ *
+ * TCM's Eq. (2) integrates over [d_min, d_max]; SPEC's mean over the grid is the Riemann form (not
+ * Algorithm 1's sum without the grid step), and SPEC wins.
  *
  * Choices SPEC leaves open: T = the classes of {@link opisClasses} (at least one positive pair);
  * T = 0 or no negative pair (no calibration range) → NaN. The grid is {@link calibrationGrid}.

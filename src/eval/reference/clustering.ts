@@ -36,28 +36,18 @@ export interface KmeansResult {
 /**
  * k-means as SPEC's NMI line has it — scikit-learn's `KMeans` with its defaults, one restart —
  * on the points AS GIVEN (the caller normalises; see {@link clusteringNmi}), with `rng = new
- * Rng(seed)` (src/data/rng.ts), n points in d dimensions:
- *
- * Greedy k-means++ seeding, L = 2 + ⌊ln k⌋ candidates per new centre:
- * 1. first centre = points[rng.int(n)]; D²_i = squared distance of point i to it; pot = Σ_i D²_i.
- * 2. each next centre: the running sums C_i = D²_0 + … + D²_i (index order); L candidates, each the
- *    FIRST index i with C_i > r for r = rng.next() · pot (drawn in turn; if rounding left no C_i
- *    above r, the last index with D² > 0; if pot = 0, rng.int(n)); each candidate's potential
- *    Σ_i min(D²_i, ‖x_i − x_cand‖²); the candidate of lowest potential (the first on a tie) is the
- *    new centre, D² the minimum with its distances, pot its potential.
- * Lloyd steps, tol = 1e-4 × the mean over coordinates of the points' (population) variance:
+ * Rng(seed)` (src/data/rng.ts), n points in d dimensions: greedy k-means++ seeding (steps 1–2,
+ * {@link seedGreedy}), then Lloyd steps, tol = 1e-4 × the mean over coordinates of the points'
+ * (population) variance:
  * 3. assign every point to its nearest centre by squared distance, ties → the LOWER index;
  * 4. every centre = the mean of its points (per coordinate, sums in index order ÷ count); a cluster
  *    left empty is given, in index order, the point farthest from its assigned centre (largest
  *    squared distance, lower index on a tie) among the clusters of ≥ 2 points, which leaves its
- *    cluster (scikit-learn relocates empty clusters the same way);
+ *    cluster (as scikit-learn relocates empty clusters);
  * 5. stop when the assignment equals the previous step's ("strict convergence"; never in the first
  *    step), or when Σ_j ‖new c_j − old c_j‖² ≤ tol, or after maxIter steps;
  * 6. unless strictly converged, assign once more to the final centres (step 3).
- * Returns the assignment, the inertia with the final centres, and the steps run.
- *
- * Requires 1 ≤ k ≤ n (throws otherwise); n = k = 0 gives an empty assignment. Centres are copies;
- * the input is not mutated. Float64, explicit loops.
+ * Requires 1 ≤ k ≤ n (throws otherwise); n = k = 0 gives an empty assignment. The input is not mutated.
  */
 export function kmeans(points: Matrix, k: number, seed: number, maxIter = 300): KmeansResult {
   const n = points.length;
@@ -110,7 +100,16 @@ export function kmeansPlusPlus(points: Matrix, k: number, seed: number, maxIter 
   return kmeans(points, k, seed, maxIter).assign;
 }
 
-/** Steps 1–2 of {@link kmeans}: the k centres of greedy k-means++ (copies of points). */
+/**
+ * Steps 1–2 of {@link kmeans}: the k centres of greedy k-means++ (copies of points), L = 2 + ⌊ln k⌋
+ * candidates per new centre:
+ * 1. first centre = points[rng.int(n)]; D²_i = squared distance of point i to it; pot = Σ_i D²_i.
+ * 2. each next centre: the running sums C_i = D²_0 + … + D²_i (index order); L candidates, each the
+ *    FIRST index i with C_i > r for r = rng.next() · pot (drawn in turn; if rounding left no C_i
+ *    above r, the last index with D² > 0; if pot = 0, rng.int(n)); each candidate's potential
+ *    Σ_i min(D²_i, ‖x_i − x_cand‖²); the candidate of lowest potential (the first on a tie) is the
+ *    new centre, D² the minimum with its distances, pot its potential.
+ */
 function seedGreedy(points: Matrix, k: number, rng: Rng): number[][] {
   const n = points.length;
   const trials = 2 + Math.floor(Math.log(k));

@@ -1,28 +1,13 @@
 /**
  * Two measures of how the evaluation embeddings group by class that apply to every loss family
- * alike (classifier, pair and P×K losses; closed and open split), computed from the embeddings
- * and labels only — no class weights:
- *
- * - **Nearest-centroid accuracy** (leave-one-out): each item is assigned the class whose centroid
- *   is nearest by cosine, where the centroid of the item's *own* class is computed without the
- *   item. One accuracy that compares a softmax run with an SSM or triplet run, and that works on
- *   the open split, whose classes no classifier was trained on.
- * - **Compactness** (HU's lesson: the temperature decides how tightly each class gathers and how
- *   well the classes separate): `ratio = intra / nearest`, with `intra` the mean angle (radians)
- *   between an item and its class centroid, over all items, and `nearest` the mean over classes
- *   of the angle from the class centroid to the nearest other centroid. Lower = tighter classes
- *   relative to the gaps between them; 0 when every class is a single point; about 1 or more
- *   when classes are as wide as the gaps (they overlap). Scale-free, so embedding sizes compare.
- *   The nearest gap, not the mean over all centroid pairs, is the denominator because a small α
- *   lets neighbouring classes merge while the mean pair angle barely moves (on MNIST, d = 2,
- *   α = 0.25: mean pair angle 1.67 rad as at α = 16, nearest gap 0.18 rad against 0.60 rad).
- *   `inter`, the mean angle over all unordered centroid pairs, is reported beside it.
- *
- * Conventions: rows are l2-normalised here (in float64; an all-zero row stays zero). A centroid
- * is the normalised sum of its class's normalised rows. A centroid of zero length has no
- * direction: its cosine with anything is taken as 0 (angle π/2); "zero" means a length ≤ 1e-12
- * (SPEC's ε), so rounding noise of a cancelling class does not invent a direction. Labels may be any integers
- * (the open split evaluates digits 6–9). Pure TypeScript: no DOM, no tfjs.
+ * alike (classifier, pair and P×K losses; closed and open split), from the embeddings and labels
+ * only — no class weights, so a softmax run compares with an SSM or triplet run, and the open
+ * split (whose classes no classifier saw) is measured too: the leave-one-out
+ * {@link nearestCentroidAccuracy} and the {@link classCompactness} ratio (HU's lesson: the
+ * temperature decides how tightly each class gathers and how well the classes separate).
+ * Rows are l2-normalised here in float64 (an all-zero row stays zero); a centroid is the normalised
+ * sum of its class's normalised rows, and one of length ≤ 1e-12 (SPEC's ε) has no direction: its
+ * cosine with anything is 0. Labels may be any integers (the open split evaluates digits 6–9).
  */
 
 /** Result of {@link nearestCentroidAccuracy}. */
@@ -143,8 +128,15 @@ export function nearestCentroidAccuracy(emb: ArrayLike<number>, labels: ArrayLik
 }
 
 /**
- * Class compactness of n embeddings (n × d, row-major) with labels; see the module comment for
- * the definitions. `intra` is 0 for a one-item class's item; with no items everything is NaN.
+ * Class compactness of n embeddings (n × d, row-major) with labels: `ratio = intra / nearest`, with
+ * `intra` the mean angle (radians) between an item and its class centroid over all items, and
+ * `nearest` the mean over classes of the angle from the class centroid to the nearest other one.
+ * Lower = tighter classes relative to the gaps between them; 0 when every class is a point, about 1
+ * or more when classes overlap; scale-free, so embedding sizes compare. The nearest gap, not the mean
+ * over all centroid pairs, is the denominator because a small α lets neighbouring classes merge
+ * while the mean pair angle barely moves (on MNIST, d = 2: mean pair angle 1.67 rad at α = 0.25 as
+ * at α = 16, nearest gap 0.18 rad against 0.60 rad). `inter`, the mean over all centroid pairs, is
+ * reported beside it. `intra` is 0 for a one-item class's item; with no items everything is NaN.
  */
 export function classCompactness(emb: ArrayLike<number>, labels: ArrayLike<number>, n: number, d: number): Compactness {
   const x = normalised(emb, n, d);

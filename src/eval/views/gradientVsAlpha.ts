@@ -2,22 +2,9 @@
  * HU Fig. 2 from the current model: the norm of the cross-entropy gradient with respect to the
  * normalised embedding, ‖∂ℓ/∂f̂‖ = α‖Σ_m (p_m − q_m) ŵ_m‖ (SPEC "Softmax classifier with
  * temperature"), as a function of the scale α, for the "hard", "boundary" and "centroid" samples
- * of the evaluation set. Pure typed-array math so it runs in the worker; the result is plain data
- * for postMessage and a d3 log-x plot.
- *
- * Sample types are decided once, at the current α, from the cosines c_m = ⟨f̂, ŵ_m⟩. Since α > 0,
- * z_m ≥ z_y ⟺ c_m ≥ c_y, so the type does not depend on α; the margin is measured in cosine,
- * margin = c_y − max_{m≠y} c_m (= (z_y − max_{m≠y} z_m)/α), so it is comparable across α.
- *  - hard: margin ≤ 0 (HU: "{x : ∃m ≠ y, z_m ≥ z_y}").
- *  - easy (margin > 0) splits into "Boundary samples … close to the decision boundary" and
- *    "Centroid samples … laying close to the center of the region that belongs to the category"
- *    (HU §3.1). HU gives no number for "close", and a fixed cosine margin would mean different
- *    things for different d and M (a 2-d, 10-class centroid has margin ≈ 1 − cos 36° ≈ 0.19, a
- *    128-d one can have ≈ 1), so the split is relative: with E easy samples ranked by margin
- *    (ties → lower index), the lowest round(E/3) are boundary, the highest round(E/3) centroid, and
- *    the middle third is counted but not drawn, which keeps the two curves apart. The cosine margins
- *    at the cuts are returned so the page can state them.
- * Samples whose label has no class weight (label < 0 or ≥ M, e.g. open-world classes) are skipped.
+ * of the evaluation set ({@link classifySamples}). Pure typed-array math so it runs in the worker;
+ * the result is plain data for postMessage and a d3 log-x plot. Samples whose label has no class
+ * weight (label < 0 or ≥ M, e.g. open-world classes) are skipped.
  */
 
 /** The three sample types of HU Fig. 1/2. */
@@ -203,7 +190,18 @@ export interface SampleClassification {
   skipped: number;
 }
 
-/** Classifies every sample as hard / boundary / centroid / middle / skipped from its cosines. */
+/**
+ * Classifies every sample as hard / boundary / centroid / middle / skipped from its cosines
+ * c_m = ⟨f̂, ŵ_m⟩, once: since α > 0, z_m ≥ z_y ⟺ c_m ≥ c_y, so the type does not depend on α, and
+ * the margin c_y − max_{m≠y} c_m (in cosine) compares across α.
+ * - hard: margin ≤ 0 (HU: "{x : ∃m ≠ y, z_m ≥ z_y}").
+ * - easy samples split into HU §3.1's "boundary" (close to the decision boundary) and "centroid"
+ *   (close to the centre of the class's region). HU gives no number for "close", and a fixed cosine
+ *   margin means different things for different d and M (a 2-d, 10-class centroid has margin
+ *   ≈ 1 − cos 36° ≈ 0.19, a 128-d one can have ≈ 1), so the split is relative: of E easy samples
+ *   ranked by margin (ties → lower index) the lowest round(E/3) are boundary, the highest round(E/3)
+ *   centroid, and the middle third is counted but not drawn, which keeps the two curves apart.
+ */
 export function classifySamples(x: Pick<GradientVsAlphaInput, 'embeddings' | 'labels' | 'weights' | 'dim'>): SampleClassification {
   const xi = { ...x, alpha: 1 };
   const { n, M, d } = shapes(xi);

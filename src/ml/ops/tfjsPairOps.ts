@@ -3,23 +3,11 @@
  * wasm, webgl, webgpu) and is the baseline the WGSL kernels are benchmarked against. Everything is
  * vectorised and O(N²) in memory: no N³ tensor, no per-row loop issuing ops.
  *
- * Top-k selection (value descending, ties → lower row-major index i·N + j; k from `topKCount` on
- * the CPU) works in three steps, per row for SNM and over the flattened matrix for CENM:
- * 1. rank: non-negatives are replaced by a sentinel below every real value and `tf.topk` gives
- *    the k-th largest value t (only t is used — topk's own tie order never matters);
- * 2. every negative strictly above t is selected;
- * 3. of the negatives equal to t, the first `k − #(v > t)` in index order are selected, found with
- *    a cumulative sum of the tie mask (float32 counts: exact up to 2^24 ties).
- * Both steps multiply by the negative mask themselves, so a non-negative is never selected, even
- * when k exceeds the number of negatives (the caller guarantees it does not) or a real value
- * equals the sentinel.
- *
  * Masks are float 0/1 and every comparison is arithmetic: [x > y] = step(x − y), [x = y] =
- * 1 − step(|x − y|), "where" = m·a + (1 − m)·b. tfjs-wasm's comparison ops and broadcasting
- * `where` take a slow path (~20–50 ms at 512×512 against ~1 ms for step/sub), and the products
- * are exact for 0/1 masks. The rounded difference x − y is 0 only when x = y and otherwise has
- * the right sign (IEEE arithmetic with gradual underflow; a backend that flushes subnormals could
- * call two distinct values below ~1e-38 a tie).
+ * 1 − step(|x − y|), "where" = m·a + (1 − m)·b, because tfjs-wasm's comparison ops and
+ * broadcasting `where` take a slow path, and the products are exact for 0/1 masks. The rounded
+ * difference x − y is 0 only when x = y and otherwise has the right sign (IEEE arithmetic with
+ * gradual underflow; a backend that flushes subnormals could call two distinct values below ~1e-38 a tie).
  */
 import * as tf from '@tensorflow/tfjs';
 import { l2Rows } from '../heads';
@@ -58,9 +46,14 @@ function blend(m: tf.Tensor, a: tf.Tensor | number, b: tf.Tensor | number): tf.T
 }
 
 /**
- * Selects, among the negatives, the values above the threshold t and the first `need` ties at t
- * in index order along the last axis. `r` holds the ranking values (sentinel at non-negatives),
- * `neg` the 0/1 negative mask, `t` and `need` broadcast against r's last axis.
+ * Steps 2–3 of a top-k selection (value descending, ties → lower row-major index i·N + j; per row
+ * for SNM, over the flattened matrix for CENM). Step 1, by the caller: non-negatives are replaced by
+ * {@link SENTINEL} and `tf.topk` gives the k-th largest value t (only t is used, so topk's own tie
+ * order never matters). Here: every negative strictly above t, then the first `need` = k − #(v > t)
+ * negatives equal to t in index order along the last axis (a cumulative sum of the tie mask: float32
+ * counts, exact up to 2^24 ties). `r` holds the ranking values, `neg` the 0/1 negative mask, `t` and
+ * `need` broadcast against r's last axis. Both steps multiply by `neg`, so a non-negative is never
+ * selected, even when a real value equals the sentinel.
  */
 function selectAboveAndTies(r: tf.Tensor, neg: tf.Tensor, t: tf.Tensor, need: tf.Tensor): tf.Tensor {
   const diff = tf.sub(r, t);

@@ -1,28 +1,13 @@
 /**
  * REFERENCE implementations of the CE-family losses: Sampled Softmax (SSM), Stochastic Negative
- * Mining (SNM), Cross-Example Softmax (CES) and Cross-Example Negative Mining (CENM).
- * SPEC = /work/shared/SPEC.md, section "Losses (CE paper, Eq. 2, 3, 5, 6)", lines 21–28, and
- * the pair-batch rules in section "Batches", lines 18–19. Paper: Veit & Wilber,
- * cross-example-softmax.md, Eq. (1)–(6).
- *
- * Inputs everywhere:
- * - `S`: the N×N SCALED similarity matrix `s_ij = λ·c_ij` between query i (row) and document j
- *   (column); row i's positive is the diagonal `S[i][i]` (SPEC line 18).
- * - `y`: N labels; query i and document i share label `y[i]`.
- * - `mode`: 'class' or 'instance' (SPEC lines 18–19), see {@link negativeMask}.
- *
- * Where SPEC and the paper disagree, SPEC wins: the paper's Eq. (1) takes every off-diagonal
- * entry as a negative; SPEC line 19/22 (class mode) drops same-label off-diagonal entries from
- * every negative set. In instance mode the two agree.
- *
- * All arithmetic is float64 with explicit loops. `log(e^a + Σ e^s)` is always a log-sum-exp with
- * the maximum subtracted, and excluded entries are skipped BY INDEX, never by adding −∞
- * (SPEC line 27), so an all-excluded row gives the finite loss `−s_ii + log e^{s_ii} = 0`.
- *
- * Top-k tie rule (SPEC is silent; fixed here so the fast kernels can follow it and gradients can
- * be compared): candidates are ordered by value DESCENDING and, among equal values, by LOWER flat
- * row-major index `i·N + j` first; the first k in that order are selected. Within one row this is
- * the same as "lower column index first".
+ * Mining (SNM), Cross-Example Softmax (CES) and Cross-Example Negative Mining (CENM); SPEC
+ * (/work/shared/SPEC.md) "Losses (CE paper, Eq. 2, 3, 5, 6)" and "Batches", paper: Veit & Wilber,
+ * cross-example-softmax.md, Eq. (1)–(6). `S` is the N×N SCALED similarity `s_ij = λ·c_ij` of query i
+ * (row) and document j (column), row i's positive its diagonal; `y` the N labels; `mode` see
+ * {@link negativeMask}. Where SPEC and the paper disagree SPEC wins: in class mode same-label
+ * off-diagonal entries are no negatives (the paper's Eq. (1) takes them all).
+ * Float64 with explicit loops: every `log(e^a + Σ e^s)` subtracts the maximum, and excluded entries
+ * are skipped BY INDEX, never by adding −∞, so an all-excluded row gives the finite loss 0.
  */
 import { assertMatrix, logSumExp, type Matrix } from './linalg';
 
@@ -82,8 +67,9 @@ export function topKCount(rho: number, n: number): number {
 }
 
 /**
- * Sorts flat indices (`i·N + j`) by the SPEC top-k order documented at the top of this file:
- * value descending, ties by lower flat index. Returns a new array.
+ * Sorts flat indices (`i·N + j`) into the top-k order, value descending, ties by LOWER flat index
+ * (within a row: lower column first). SPEC is silent on ties; this rule is fixed so the fast kernels
+ * can follow it and their gradients can be compared. Returns a new array.
  */
 function sortForTopK(S: Matrix, flat: number[]): number[] {
   const n = S.length;

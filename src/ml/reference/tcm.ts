@@ -6,20 +6,7 @@
  * `L_TCM = λ⁺ · Σ_{S⁺}(m⁺ − c)[c ≤ m⁺] / Σ_{S⁺}[c ≤ m⁺] + λ⁻ · Σ_{S⁻}(c − m⁻)[c ≥ m⁻] / Σ_{S⁻}[c ≥ m⁻]`,
  * each term 0 when it has no hard pair (empty denominator). Both comparisons are INCLUSIVE as
  * written in SPEC: a pair exactly at the margin counts in the denominator and adds 0 above.
- *
- * Reading of "i ≠ j" — the `mode` option, which the caller must state:
- * - 'self': C is the N×N cosine matrix of ONE batch against itself (rows and columns are the same
- *   items). Entry (i, i) is an item with itself and is excluded; S⁺ = all ordered (i, j), i ≠ j,
- *   with equal labels, S⁻ = all ordered (i, j) with different labels. C is symmetric, so every
- *   unordered pair appears twice in both numerator and denominator, and the value equals the
- *   unordered-pair version exactly (same for gradients w.r.t. the embeddings).
- * - 'cross': C is an R×K cosine matrix between two DIFFERENT item sets (e.g. the queries and the
- *   documents of a CE pair batch). Row i and column j are never the same item, so "i ≠ j" holds
- *   for EVERY entry and nothing is excluded: the diagonal (query i, document i) of a pair batch is
- *   a genuine positive pair of two different items and belongs to S⁺. Every entry is its own
- *   (ordered, distinct) pair, so nothing is double-counted. Only pairs present in C are seen
- *   (no query–query or document–document pairs). For instance-mode pair batches pass instance
- *   ids (e.g. 0..N−1) as labels so only the diagonal is positive.
+ * Which entries of C are pairs ("i ≠ j") is the `mode` option the caller must state ({@link TcmMode}).
  */
 import { assertMatrix, type Matrix } from './linalg';
 
