@@ -17,14 +17,9 @@
  * - `--write [FILE]`: puts the run into FILE (default: BENCHMARKS.md of the repo, or of the
  *   current folder for a bundle) between `<!-- bench:gpu -->` markers (markdown.mjs).
  * - `--filter TEXT`: only the self-test cases whose name contains TEXT.
- * - `--make-bundle DIR`: DIR/bench-gpu.cjs (this script, the app's suite and tfjs in one file),
- *   Dawn's `dawn.node`, the wasm binaries and a Vulkan loader, for a machine without node_modules.
- *
- * How: the parent process tries each candidate driver environment (driver.mjs) in a short probe
- * child, since the Vulkan loader's path must be set before a process starts, then runs the work in
- * a child with the first environment that yields an adapter (a non-fallback one preferred). The
- * child sets `navigator.gpu` from Dawn before tfjs-backend-webgpu loads, then loads the app's
- * TypeScript through Vite's SSR loader (as train-node.mjs), or from the bundle.
+ * - `--make-bundle DIR`: a folder that runs on a machine without node_modules ({@link makeBundle}).
+ * The child process that does the work sets `navigator.gpu` from Dawn before tfjs-backend-webgpu
+ * loads, then loads the app's TypeScript through Vite's SSR loader, or from the bundle.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -162,7 +157,11 @@ async function work(args) {
   }
 }
 
-/** Probes each candidate driver environment; runs the work in a child with the best one. */
+/**
+ * Tries each candidate driver environment (driver.mjs) in a short probe child, since the Vulkan
+ * loader's path must be set before a process starts, then runs the work in a child with the first
+ * environment that yields an adapter (a non-fallback one preferred).
+ */
 async function parent(args, argv) {
   let candidates;
   try {
