@@ -1,5 +1,7 @@
 import { useRef, type MouseEvent } from 'react';
 import { ControllerContext } from './context';
+import { ViewSourceContext } from './viewSource';
+import { runViews } from './run/runViews';
 import type { Controller } from './run/controller';
 import { Header } from './Header';
 import { Notices } from './Notices';
@@ -64,55 +66,57 @@ export function App({ controller }: { controller: Controller }) {
   useLessonFit(viewsRef, lesson ? keys : NO_KEYS);
   return (
     <ControllerContext.Provider value={controller}>
-      <OwnProvider controller={controller} restore={full}>
-        <div className={`app app-${ui}`} data-ui={ui}>
-          {/* Lecture and embed modes have a handful of stops before the views: no need to skip. */}
-          {full && <SkipLink />}
-          {full && <Header />}
-          {ui === 'lecture' && <LectureBar lesson={lesson} showAll={showAll} onShowAll={setShowAll} />}
-          <Notices />
-          <DataLoadFailed />
-          <div className="layout">
-            {full && (
-              <aside className="sidebar">
-                <Transport />
-                <ExportPanel />
-                <RunFiles />
-                <OwnEmbeddingsPanel />
-                <SettingsPanel />
-              </aside>
-            )}
-            <main
-              className="views"
-              id="views"
-              tabIndex={-1}
-              data-testid="views"
-              ref={viewsRef}
-              data-lesson={lesson ? (ui === 'lecture' && !showAll ? 'alone' : 'first') : undefined}
-              data-key-views={lesson ? keys.join(' ') : undefined}
-            >
-              {ui === 'embed' && <EmbedBar />}
-              {full && <Intro />}
-              {ui !== 'embed' && <LessonPanel />}
-              {ui !== 'embed' && <PresetGuide />}
-              {ui !== 'embed' && <StatusBar />}
-              {full && <ViewSourceSwitch />}
-              <TrainingOrOwn allowOwn={full}>
-                <CompareView />
-                <div className="plots">
-                  <EmbeddingPlot />
-                  <TrainingCurves />
-                  <InputPlane />
-                  <GradientVsAlpha />
-                </div>
-                <EvaluationPanel />
-              </TrainingOrOwn>
-            </main>
+      <ViewSourceContext.Provider value={runViews(controller)}>
+        <OwnProvider controller={controller} restore={full}>
+          <div className={`app app-${ui}`} data-ui={ui}>
+            {/* Lecture and embed modes have a handful of stops before the views: no need to skip. */}
+            {full && <SkipLink />}
+            {full && <Header />}
+            {ui === 'lecture' && <LectureBar lesson={lesson} showAll={showAll} onShowAll={setShowAll} />}
+            <Notices />
+            <DataLoadFailed />
+            <div className="layout">
+              {full && (
+                <aside className="sidebar">
+                  <Transport />
+                  <ExportPanel />
+                  <RunFiles />
+                  <OwnEmbeddingsPanel />
+                  <SettingsPanel />
+                </aside>
+              )}
+              <main
+                className="views"
+                id="views"
+                tabIndex={-1}
+                data-testid="views"
+                ref={viewsRef}
+                data-lesson={lesson ? (ui === 'lecture' && !showAll ? 'alone' : 'first') : undefined}
+                data-key-views={lesson ? keys.join(' ') : undefined}
+              >
+                {ui === 'embed' && <EmbedBar />}
+                {full && <Intro />}
+                {ui !== 'embed' && <LessonPanel />}
+                {ui !== 'embed' && <PresetGuide />}
+                {ui !== 'embed' && <StatusBar />}
+                {full && <ViewSourceSwitch />}
+                <TrainingOrOwn allowOwn={full}>
+                  <CompareView />
+                  <div className="plots">
+                    <EmbeddingPlot />
+                    <TrainingCurves />
+                    <InputPlane />
+                    <GradientVsAlpha />
+                  </div>
+                  <EvaluationPanel />
+                </TrainingOrOwn>
+              </main>
+            </div>
+            {full && <Glossary />}
+            <ShortcutsHelp />
           </div>
-          {full && <Glossary />}
-          <ShortcutsHelp />
-        </div>
-      </OwnProvider>
+        </OwnProvider>
+      </ViewSourceContext.Provider>
     </ControllerContext.Provider>
   );
 }

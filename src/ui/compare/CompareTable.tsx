@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { usePlayground, type PlaygroundState } from '../../state/store';
 import { meanAndHalfRange, seedAgreement, type ClaimMetric } from '../../state/presetClaims';
-import type { Controller } from '../run/controller';
 import { alignRuns, comparedStep, rowsInOrder, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
-import { useSides } from './sides';
+import { useSides, type Side } from './sides';
 import { TAR_FARS } from '../../eval/metrics/roc';
 import { PRESET_BY_ID } from '../../state/presets';
 
@@ -113,7 +112,7 @@ function sideCell(values: number[]): { text: ReactNode; mean: number } {
  * on the better side, and the verdict needs all of them (else "within seed noise"). `showStep` = false for evaluated sets (no training steps to speak of;
  * they get the verification rows too: TAR at FAR 1e-4, 1e-3, 1e-2 and the threshold each needs).
  */
-export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Controller; showStep?: boolean }) {
+export function CompareTable({ a, b, showStep = true }: { a: Side; b: Side; showStep?: boolean }) {
   const [as, bs] = useSides(a, b, watched);
   const seeds = as.length;
   const stepsAll = (g: Group) => [as.map((s) => stepsOf(s, g)), bs.map((s) => stepsOf(s, g))] as const;
@@ -123,7 +122,7 @@ export function CompareTable({ a, b, showStep = true }: { a: Controller; b: Cont
   const captionStep = comparedStep(align.metrics) ?? comparedStep(align.embedding);
   const allDue = verdictDue(align.metrics) && verdictDue(align.embedding);
   // The opened preset's claim (only while its guide is open over this comparison): its row first.
-  const claim = usePlayground(a.store, (s) => (s.preset ? (PRESET_BY_ID.get(s.preset.id)?.claim?.metric ?? null) : null));
+  const claim = usePlayground(a()[0], (s) => (s.preset ? (PRESET_BY_ID.get(s.preset.id)?.claim?.metric ?? null) : null));
   const rows = rowsInOrder(showStep ? ROWS : [...ROWS, ...SET_ROWS], showStep ? claim : null);
   return (
     <table className="compare-table" data-testid="compare-table" data-filled={both} data-seeds={seeds}>

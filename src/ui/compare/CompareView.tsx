@@ -1,11 +1,13 @@
 import { useRef } from 'react';
-import { ControllerContext, useAppState, useController } from '../context';
+import { useAppState, useController } from '../context';
+import { ViewSourceContext } from '../viewSource';
+import { runViews } from '../run/runViews';
 import { useFrameRedrawAll } from '../useFrameRedraw';
 import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { CompareTable } from './CompareTable';
 import { drawPrPair, drawSeries, type Band, type Marker, type Series } from '../../charts/pairChart';
 import { seedBand } from './compareSteps';
-import { sideStates, sideStores } from './sides';
+import { sideOf, sideStates, sideStores } from './sides';
 import { PlotFrame } from '../plots/PlotFrame';
 import type { CompareChartId } from '../plots/plotIds';
 import { PARAMS, optionLabel } from '../../state/params';
@@ -77,14 +79,14 @@ function Comparison({ a, b }: { a: Controller; b: Controller }) {
         </div>
         <div className="compare-embedding" data-testid="compare-embedding-b">
           <span className="tag b">B</span>
-          <ControllerContext.Provider value={b}>
+          <ViewSourceContext.Provider value={runViews(b)}>
             <EmbeddingPlot />
-          </ControllerContext.Provider>
+          </ViewSourceContext.Provider>
         </div>
         <Overlay a={a} b={b} testId="compare-loss" title="Training loss" draw={drawLoss} drawn={(s) => s.historyVersion} />
         <Overlay a={a} b={b} testId="compare-metrics" title="PR-AUC and OPIS over training" draw={drawMetrics} drawn={(s) => s.evalVersion} />
         <Overlay a={a} b={b} testId="compare-pr" title="Precision–recall over all pairs" draw={drawPr} drawn={(s) => s.evaluation} />
-        <CompareTable a={a} b={b} />
+        <CompareTable a={sideOf(a)} b={sideOf(b)} />
       </div>
     </section>
   );
@@ -100,11 +102,11 @@ type Draw = (svg: SVGSVGElement, a: PlaygroundState[], b: PlaygroundState[]) => 
  */
 function Overlay({ a, b, testId, title, draw, drawn }: { a: Controller; b: Controller; testId: CompareChartId; title: string; draw: Draw; drawn: (s: PlaygroundState) => unknown }) {
   const ref = useRef<SVGSVGElement>(null);
-  const { stores, key } = sideStores(a, b);
+  const { stores, key } = sideStores(sideOf(a), sideOf(b));
   const redraw = () => ref.current && draw(ref.current, sideStates(a), sideStates(b));
   useFrameRedrawAll(stores, key, drawn, redraw, () => ref.current);
   return (
-    <PlotFrame id={testId} title={title} className="plot compare-plot">
+    <PlotFrame id={testId} title={title} className="plot compare-plot" pair={runViews(b)}>
       <svg ref={ref} viewBox={`0 0 ${SIZE[0]} ${SIZE[1]}`} role="img" aria-label={`${title}, runs A and B`} />
     </PlotFrame>
   );

@@ -1,25 +1,39 @@
 /**
- * The two sides of a comparison as the views read them: each side is its run (seed s, whose
- * embedding is shown) and that run's replicas on the further seeds (see Controller.replicas).
+ * The two sides of a comparison as the views read them: each side is its runs' stores, seed s first
+ * (the run whose embedding is shown, then its replicas on the further seeds, see
+ * Controller.replicas), or the one store of a set of one's own.
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import type { PlaygroundState, PlaygroundStore } from '../../state/store';
 import type { Controller } from '../run/controller';
 
-/** A side's runs, seed s first. */
-export const sideOf = (c: Controller): Controller[] => [c, ...c.replicas];
+/** One side's stores as they are now, seed s first (a comparison's seeds change while it is shown). */
+export type Side = () => readonly PlaygroundStore[];
 
-/** A side's run states, seed s first. */
-export const sideStates = (c: Controller): PlaygroundState[] => sideOf(c).map((r) => r.store.getState());
+/** A run's side: the run, then its replicas. */
+export const sideOf =
+  (c: Controller): Side =>
+  () => [c.store, ...c.replicas.map((r) => r.store)];
 
-/** The stores of both sides' runs (A's first) and a key that changes when the set of runs does. */
-export function sideStores(a: Controller, b: Controller): { stores: PlaygroundStore[]; key: string } {
-  const runs = [...sideOf(a), ...sideOf(b)];
-  return { stores: runs.map((c) => c.store), key: runs.map((c) => c.id).join(',') };
+/** A side's states, seed s first. */
+export const statesOf = (side: Side): PlaygroundState[] => side().map((s) => s.getState());
+
+/** A run's side's states, seed s first. */
+export const sideStates = (c: Controller): PlaygroundState[] => statesOf(sideOf(c));
+
+/** Numbers the stores apart, for the key of a set of them. */
+const numbers = new WeakMap<PlaygroundStore, number>();
+let numbered = 0;
+
+/** The stores of both sides (A's first) and a key that changes when the set of them does. */
+export function sideStores(a: Side, b: Side): { stores: PlaygroundStore[]; key: string } {
+  const stores = [...a(), ...b()];
+  const number = (s: PlaygroundStore) => numbers.get(s) ?? (numbers.set(s, ++numbered), numbered);
+  return { stores, key: stores.map(number).join(',') };
 }
 
-/** Each side's run states (seed s first); re-renders when `watched` of any run changes. */
-export function useSides(a: Controller, b: Controller, watched: (s: PlaygroundState) => string): [PlaygroundState[], PlaygroundState[]] {
+/** Each side's states (seed s first); re-renders when `watched` of any of their stores changes. */
+export function useSides(a: Side, b: Side, watched: (s: PlaygroundState) => string): [PlaygroundState[], PlaygroundState[]] {
   const { stores, key } = sideStores(a, b);
   const subscribe = useCallback(
     (changed: () => void) => {
@@ -31,5 +45,5 @@ export function useSides(a: Controller, b: Controller, watched: (s: PlaygroundSt
     [key],
   );
   useSyncExternalStore(subscribe, () => stores.map((s) => watched(s.getState())).join('#'));
-  return [sideStates(a), sideStates(b)];
+  return [statesOf(a), statesOf(b)];
 }

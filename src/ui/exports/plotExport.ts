@@ -8,7 +8,7 @@
  */
 import { viewedSnapshot, type PlaygroundState } from '../../state/store';
 import { drawWaiting } from '../useFrameRedraw';
-import { runLabel } from '../../state/summary';
+import type { ViewSource } from '../viewSource';
 import { classColour } from '../../charts/kit/palette';
 import { runFileName, saveFile } from './download';
 import { plotHasContent } from './exportable';
@@ -187,7 +187,7 @@ function titleRuns(caption: HTMLElement): TextRun[] {
  * An overlay's title names what was compared: a line "A: <run>" and a line "B: <run>", A and B in
  * the colours of their lines (read from the legend's swatches, as drawn).
  */
-function compareRuns(host: HTMLElement, a: PlaygroundState, b: PlaygroundState): TextRun[] {
+function compareRuns(host: HTMLElement, a: ViewSource, b: ViewSource): TextRun[] {
   const ink = (run: 'a' | 'b') => {
     const swatch = host.querySelector(`.legend .run-${run}`);
     return swatch ? getComputedStyle(swatch).fill : undefined;
@@ -195,26 +195,25 @@ function compareRuns(host: HTMLElement, a: PlaygroundState, b: PlaygroundState):
   return (['a', 'b'] as const).flatMap((run, i) => [
     { text: '\n' },
     { text: run.toUpperCase(), fill: ink(run), weight: '700' },
-    { text: `: ${nameOf([a, b][i], [a, b][i].step)}`, weight: '400' },
+    { text: `: ${[a, b][i].name([a, b][i].store.getState().step)}`, weight: '400' },
   ]);
 }
 
-/** A set of one's own (src/ui/ownEmbeddings) names itself; it has no run configuration. */
-const isOwnSet = (s: PlaygroundState) => s.snapshot?.label !== undefined;
-
-/** The run's label at `step`, or the description of a set of one's own. */
-function nameOf(s: PlaygroundState, step: number): string {
-  return isOwnSet(s) ? (s.dataset?.description ?? s.snapshot!.label!) : runLabel(s.config, step);
+/** The line under a saved figure's caption: what it shows, by its source's name at `step` and detail. */
+function runLine(a: ViewSource, step: number): string {
+  const detail = a.detail();
+  return `Metric Playground · ${a.name(step)}${detail ? ` · ${detail}` : ''}`;
 }
 
 /**
- * The figure `id` whose `<figcaption>` is `caption`, as a standalone SVG; null when it has nothing
- * drawn. `link` (the run's link) goes into the file's description; `b` is run B's state, which the
- * comparison's overlays draw with A's (`s`).
+ * The figure `id` whose `<figcaption>` is `caption`, as a standalone SVG of what `a` shows; null
+ * when it has nothing drawn. `a`'s link goes into the file's description; `b` is run or set B,
+ * which the comparison's overlays draw with A.
  */
-export function buildPlotSvg(id: FigureId, caption: HTMLElement, s: PlaygroundState, link: string, b?: PlaygroundState | null): ExportedSvg | null {
+export function buildPlotSvg(id: FigureId, caption: HTMLElement, a: ViewSource, b?: ViewSource | null): ExportedSvg | null {
+  const s = a.store.getState();
   const pair = isCompareChart(id) && b ? b : null;
-  if (!plotHasContent(id, s, pair)) return null;
+  if (!plotHasContent(id, s, pair?.store.getState())) return null;
   const host = caption.closest('figure') ?? caption.parentElement;
   if (!host) return null;
   // A view off screen may hold a redraw back until it is seen: the file shows the state now.
@@ -226,10 +225,10 @@ export function buildPlotSvg(id: FigureId, caption: HTMLElement, s: PlaygroundSt
   if (!body) return null;
   const step = id === 'embedding-plot' ? (viewedSnapshot(s)?.step ?? s.step) : s.step;
   const band = titleBand({
-    title: pair ? [...titleRuns(caption), ...compareRuns(host, s, pair)] : titleRuns(caption),
+    title: pair ? [...titleRuns(caption), ...compareRuns(host, a, pair)] : titleRuns(caption),
     caption: note?.textContent ?? '',
     // A pair's data sets may differ (each is named in the title), so no one description here.
-    run: pair ? 'Metric Playground · runs A and B compared' : `Metric Playground · ${nameOf(s, step)}${s.dataset && !isOwnSet(s) ? ` · ${s.dataset.description}` : ''}`,
+    run: pair ? 'Metric Playground · runs A and B compared' : runLine(a, step),
     width: body.width,
     ink: inks.ink,
     muted: inks.muted,
@@ -240,7 +239,7 @@ export function buildPlotSvg(id: FigureId, caption: HTMLElement, s: PlaygroundSt
   const text =
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeXml(hostStyle.fontFamily)}">` +
-    `<desc>${escapeXml(`Saved from Metric Playground; the run: ${link}`)}</desc>` +
+    `<desc>${escapeXml(`Saved from Metric Playground; the run: ${a.link()}`)}</desc>` +
     `<rect class="export-background" width="${width}" height="${height}" fill="${escapeXml(backgroundOf(host))}"/>` +
     band.markup +
     body.render(band.height) +
@@ -266,10 +265,11 @@ export async function svgToPng(svg: ExportedSvg, scale = 2): Promise<Blob> {
   }
 }
 
-/** Saves figure `id` (its figcaption `caption`) as `kind`; throws when it has nothing drawn. `b`: as for buildPlotSvg. */
-export async function savePlot(kind: 'svg' | 'png', id: FigureId, caption: HTMLElement, s: PlaygroundState, link: string, b?: PlaygroundState | null): Promise<void> {
-  const svg = buildPlotSvg(id, caption, s, link, b);
+/** Saves figure `id` (its figcaption `caption`) of what `a` shows as `kind`; throws when it has nothing drawn. `b`: as for buildPlotSvg. */
+export async function savePlot(kind: 'svg' | 'png', id: FigureId, caption: HTMLElement, a: ViewSource, b?: ViewSource | null): Promise<void> {
+  const svg = buildPlotSvg(id, caption, a, b);
   if (!svg) throw new Error('the view has nothing drawn yet');
+  const s = a.store.getState();
   const step = id === 'embedding-plot' ? (viewedSnapshot(s)?.step ?? s.step) : s.step;
   if (kind === 'svg') saveFile(runFileName(id, step, 'svg'), svg.text, 'image/svg+xml');
   else saveFile(runFileName(id, step, 'png'), await svgToPng(svg));

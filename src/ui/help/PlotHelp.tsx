@@ -1,21 +1,17 @@
-import { useContext } from 'react';
-import { useAppState, useController, ViewDataContext } from '../context';
+import { useViewSource, useViewState } from '../viewSource';
 import { plotContext, plotHelp, type ResolvedPlotHelp } from './plotHelp';
 import { glossaryEntry } from './glossary';
 import { openGlossary } from '../../state/store';
 import type { PlotId } from '../plots/plotIds';
 
-/**
- * The help of view `id`, true for what it shows: the run's configuration, or the set of one's own
- * described by a ViewDataContext.
- */
+/** The help of view `id`, true for what it shows: the run's configuration, or what the source says of its data. */
 export function usePlotHelp(id: PlotId): ResolvedPlotHelp {
-  const loss = useAppState((s) => s.config.loss);
-  const head = useAppState((s) => s.config.head);
-  const dim = useAppState((s) => s.config.dim);
-  const data = useAppState((s) => s.config.data);
-  const shown = useContext(ViewDataContext);
-  return plotHelp(id, shown ?? plotContext({ loss, head, dim, data }));
+  const loss = useViewState((s) => s.config.loss);
+  const head = useViewState((s) => s.config.head);
+  const dim = useViewState((s) => s.config.dim);
+  const data = useViewState((s) => s.config.data);
+  const { about } = useViewSource();
+  return plotHelp(id, about ?? plotContext({ loss, head, dim, data }));
 }
 
 /** The "?" of a view's title: shows and hides its help text. */
@@ -38,7 +34,7 @@ export function HelpCaption({ help }: { help: ResolvedPlotHelp }) {
 
 /** What to look for, where the view comes from, and its glossary terms (each opens the glossary there). */
 export function HelpText({ help, onClose }: { help: ResolvedPlotHelp; onClose: () => void }) {
-  const { store } = useController();
+  const { page } = useViewSource();
   return (
     <div className="help-text" data-testid={`help-${help.id}-text`} role="note" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <p>{help.lookFor}</p>
@@ -47,7 +43,7 @@ export function HelpText({ help, onClose }: { help: ResolvedPlotHelp; onClose: (
         <p className="help-terms">
           Terms:{' '}
           {help.terms.map((t) => (
-            <button key={t} type="button" className="link" data-testid={`term-${t}`} onClick={() => openGlossary(store, t)}>
+            <button key={t} type="button" className="link" data-testid={`term-${t}`} onClick={() => openGlossary(page, t)}>
               {glossaryEntry(t)?.term ?? t}
             </button>
           ))}

@@ -12,7 +12,8 @@ import { transportState } from '../runGuard';
 import { sideStates } from '../compare/sides';
 import { buildPairFigure, runName } from '../compare/PairExportButtons';
 import { buildPlotSvg } from '../exports/plotExport';
-import { openPreset, shareUrl } from '../run/pageLink';
+import { openPreset } from '../run/pageLink';
+import { runViews } from '../run/runViews';
 import type { Controller } from '../run/controller';
 
 /** The lesson step on screen, or null. */
@@ -85,7 +86,7 @@ function measure(c: Controller, at: LessonRef): { reveal: Reveal; figure: string
   const s = c.store.getState();
   if (at.step.measure.kind === 'gradient') {
     const caption = document.querySelector<HTMLElement>("[data-testid='gradient-vs-alpha'] figcaption");
-    const figure = caption ? (buildPlotSvg('gradient-vs-alpha', caption, s, shareUrl(c))?.text ?? null) : null;
+    const figure = caption ? (buildPlotSvg('gradient-vs-alpha', caption, runViews(c))?.text ?? null) : null;
     return { reveal: revealGradient(s.snapshot?.gradient ?? null, s.snapshot?.step ?? s.step, s.config.seed), figure };
   }
   const b = c.compare;

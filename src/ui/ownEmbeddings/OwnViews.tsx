@@ -1,7 +1,6 @@
-import { useRef, type ReactNode } from 'react';
-import { ControllerContext, ViewDataContext } from '../context';
-import type { PlotContext } from '../help/plotHelp';
-import type { Controller } from '../run/controller';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { ViewSourceContext, type ViewSource } from '../viewSource';
+import type { OwnSetInfo } from '../../worker/own/ownProtocol';
 import { EmbeddingPlot } from '../plots/EmbeddingPlot';
 import { EvaluationPanel } from '../plots/EvaluationPanel';
 import { useFrameRedraw } from '../useFrameRedraw';
@@ -10,6 +9,7 @@ import { drawPrPair } from '../../charts/pairChart';
 import { PlotFrame } from '../plots/PlotFrame';
 import { useOwnSession, useOwnState } from './ownContext';
 import { describeSet } from './session';
+import { setViews } from './setViews';
 
 /**
  * "Training run" | "Your embeddings": which views the main area shows. Present once a set of
@@ -45,40 +45,37 @@ export function TrainingOrOwn({ allowOwn, children }: { allowOwn: boolean; child
 }
 
 /**
- * The evaluation views of set A — the same components as a training run's, reading A's store
- * through the context — and, when set B is loaded, A against B.
+ * The evaluation views of set A — the same components as a training run's, reading A's source —
+ * and, when set B is loaded, A against B.
  */
 function OwnViews() {
   const own = useOwnSession();
-  const a = useOwnState((s) => s.sets.A);
-  const hasB = useOwnState((s) => s.sets.B !== null);
-  if (!a) return null;
+  // A new source only for a new set, not when only what the panel says of it changes.
+  const infoA = useOwnState((s) => s.sets.A?.info ?? null);
+  const infoB = useOwnState((s) => s.sets.B?.info ?? null);
+  const views = useMemo(() => infoA && setViews(own.stores.A, infoA, own.page), [own, infoA]);
+  const viewsB = useMemo(() => infoB && setViews(own.stores.B, infoB, own.page), [own, infoB]);
+  if (!infoA || !views) return null;
   return (
-    <ControllerContext.Provider value={own.a}>
-      <ViewDataContext.Provider value={ownData(a.info.d)}>
-        <section className="own-views" data-testid="own-views" aria-label="Evaluation of your embeddings">
-          <h2 className="own-title">
-            Your embeddings: <span className="tag a">A</span> {describeSet(a.info)}
-          </h2>
-          {hasB && <OwnCompare a={own.a} b={own.b} />}
-          <div className="plots">
-            <EmbeddingPlot timeline={false} />
-          </div>
-          <EvaluationPanel variant="set" />
-        </section>
-      </ViewDataContext.Provider>
-    </ControllerContext.Provider>
+    <ViewSourceContext.Provider value={views}>
+      <section className="own-views" data-testid="own-views" aria-label="Evaluation of your embeddings">
+        <h2 className="own-title">
+          Your embeddings: <span className="tag a">A</span> {describeSet(infoA)}
+        </h2>
+        {infoB && viewsB && <OwnCompare a={views} b={viewsB} info={infoB} />}
+        <div className="plots">
+          <EmbeddingPlot timeline={false} />
+        </div>
+        <EvaluationPanel variant="set" />
+      </section>
+    </ViewSourceContext.Provider>
   );
 }
-
-/** What the views' captions say of a set of one's own: no loss, so no class weights; its own dimension; not a toy set. */
-const ownData = (dim: number): PlotContext => ({ hasClassWeights: false, dim, toy: false });
 
 const SIZE: [number, number] = [400, 220];
 
 /** Two sets as two runs: the table A | B | Δ and their PR curves overlaid. */
-function OwnCompare({ a, b }: { a: Controller; b: Controller }) {
-  const setB = useOwnState((s) => s.sets.B);
+function OwnCompare({ a, b, info }: { a: ViewSource; b: ViewSource; info: OwnSetInfo }) {
   const svg = useRef<SVGSVGElement>(null);
   const redraw = () => svg.current && drawPrPair(svg.current, SIZE, a.store.getState().evaluation, b.store.getState().evaluation);
   useFrameRedraw(a.store, (s) => s.evaluation, redraw);
@@ -90,13 +87,13 @@ function OwnCompare({ a, b }: { a: Controller; b: Controller }) {
         <h2>
           <span className="tag a">A</span> against <span className="tag b">B</span>
         </h2>
-        {setB && <p>B: {describeSet(setB.info)}</p>}
+        <p>B: {describeSet(info)}</p>
       </header>
       <div className="compare-grid">
-        <PlotFrame id="compare-pr" testId="own-compare-pr" title={title} className="plot compare-plot">
+        <PlotFrame id="compare-pr" testId="own-compare-pr" title={title} className="plot compare-plot" pair={b}>
           <svg ref={svg} viewBox={`0 0 ${SIZE[0]} ${SIZE[1]}`} role="img" aria-label={`${title}, sets A and B`} />
         </PlotFrame>
-        <CompareTable a={a} b={b} showStep={false} />
+        <CompareTable a={() => [a.store]} b={() => [b.store]} showStep={false} />
       </div>
     </section>
   );

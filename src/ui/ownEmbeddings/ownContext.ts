@@ -9,7 +9,7 @@ const sessions = new WeakMap<Controller, OwnEmbeddings>();
 /** The "your own embeddings" session of the page whose controller is `c`. */
 export function ownSessionFor(c: Controller): OwnEmbeddings {
   let s = sessions.get(c);
-  if (!s) sessions.set(c, (s = new OwnEmbeddings(c)));
+  if (!s) sessions.set(c, (s = new OwnEmbeddings(c.store)));
   return s;
 }
 

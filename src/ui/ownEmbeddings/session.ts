@@ -1,20 +1,19 @@
 /**
  * "Evaluate your own embeddings" on the page's side: sends the chosen files to the own-embeddings
  * worker one job at a time, puts each result into the store of set A or B (the same state shape as
- * a training run, so every evaluation view reads it unchanged), remembers the sets in IndexedDB and
- * restores them on the next visit. A refused file changes nothing but the message.
+ * a training run, so every evaluation view reads it unchanged; setViews.ts makes it the views'
+ * source), remembers the sets in IndexedDB and restores them on the next visit. A refused file
+ * changes nothing but the message.
  */
 import { createStore } from 'zustand/vanilla';
-import { Controller } from '../run/controller';
 import { defaultConfig } from '../../state/params';
 import { addNotice, createPlaygroundStore, type PlaygroundStore } from '../../state/store';
 import { visibleText } from '../../state/notices';
 import type { FromOwnWorker, OwnSetData, OwnSetInfo, OwnStage } from '../../worker/own/ownProtocol';
-import { evaluationStillValid, forgetSets, lastSource, loadSets, rememberSource, saveSet, tooLargeToRemember, type Slot, type ViewSource } from './storage';
+import { evaluationStillValid, forgetSets, lastSource, loadSets, rememberSource, saveSet, tooLargeToRemember, type Slot, type ShownViews } from './storage';
 import { JobQueue, type Job } from './jobs';
 
-export type { Slot, ViewSource } from './storage';
-
+export type { Slot, ShownViews } from './storage';
 
 /** A set that was evaluated, as the panel describes it. */
 export interface LoadedSet {
@@ -31,7 +30,7 @@ export interface LoadedSet {
 
 /** What the panel and the view switch show. */
 export interface OwnState {
-  source: ViewSource;
+  source: ShownViews;
   /** Where the next files go. */
   slot: Slot;
   /** The job in progress, if any. */
@@ -45,14 +44,6 @@ export interface OwnState {
   panelOpen: boolean;
 }
 
-
-/**
- * A view host for a loaded set: a controller that never starts a worker (so it never trains), over
- * a store the results fill. A link cannot carry the data: a figure saved from it names the page.
- */
-class SetHost extends Controller {
-  override readonly linked = false;
-}
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -87,9 +78,11 @@ export class OwnEmbeddings {
     pending: { vectors: null, labels: null },
     panelOpen: false,
   }));
-  /** The views' hosts of sets A and B: controllers that never train, over stores the results fill. */
-  readonly a: Controller;
-  readonly b: Controller;
+  /**
+   * The states of sets A and B, which the results fill. Their configuration is the default one and
+   * nothing of a set reads it: the views' captions take the set's own data (setViews.ts).
+   */
+  readonly stores: Record<Slot, PlaygroundStore> = { A: createPlaygroundStore(defaultConfig()), B: createPlaygroundStore(defaultConfig()) };
   private readonly jobs = new JobQueue({
     busy: (busy) => this.state.setState({ busy }),
     result: (job, msg) => this.accept(job, msg),
@@ -99,40 +92,16 @@ export class OwnEmbeddings {
   private files: Record<Slot, { vectors: File; labels: File; roles: 'given' | 'guess' } | null> = { A: null, B: null };
   private restoring: Promise<void> | null = null;
 
-  constructor(private readonly main: Controller) {
-    this.a = this.host();
-    this.b = this.host();
+  /** @param page The page's store: the session's notices go there, and the views' of the sets. */
+  constructor(readonly page: PlaygroundStore) {
     let source = this.state.getState().source;
     this.state.subscribe((s) => {
       if (s.source !== source) rememberSource((source = s.source));
     });
   }
 
-  /** A view host whose notices and glossary requests go to the page's. */
-  private host(): Controller {
-    // The store's configuration is the default one, and nothing of the set reads it: the views'
-    // captions take the set's own data (OwnViews.tsx, ViewDataContext), the exports its description.
-    const c = new SetHost(createPlaygroundStore(defaultConfig()), '');
-    c.store.subscribe((s) => {
-      if (s.notices.length) {
-        const moved = s.notices;
-        c.store.setState({ notices: [] });
-        for (const n of moved) addNotice(this.main.store, n.level, n.text);
-      }
-      if (s.glossary !== null) {
-        this.main.store.setState({ glossary: s.glossary });
-        c.store.setState({ glossary: null });
-      }
-    });
-    return c;
-  }
-
-  private storeOf(slot: Slot): PlaygroundStore {
-    return (slot === 'A' ? this.a : this.b).store;
-  }
-
   /** Shows the training run's views or the loaded sets'. */
-  setSource(source: ViewSource): void {
+  setSource(source: ShownViews): void {
     this.state.setState({ source });
   }
 
@@ -227,14 +196,13 @@ export class OwnEmbeddings {
   }
 
   private reset(slot: Slot): void {
-    if (slot === 'B') this.a.compare = null;
-    this.storeOf(slot).setState((s) => ({ evaluation: null, snapshot: null, dataset: null, evalVersion: s.evalVersion + 1, compareVersion: s.compareVersion + 1 }));
+    this.stores[slot].setState((s) => ({ evaluation: null, snapshot: null, evalVersion: s.evalVersion + 1 }));
   }
 
   private refuse(code: string, message: string): void {
     // The reason may quote the file (a row, a label): shown as the notice shows it.
     this.state.setState({ error: { code, message: visibleText(message) } });
-    addNotice(this.main.store, 'error', `Your embeddings were not loaded: ${message}`);
+    addNotice(this.page, 'error', `Your embeddings were not loaded: ${message}`);
   }
 
   /** Shows a result as set `job.slot`; `reused`: a remembered report, not computed now. */
@@ -242,17 +210,14 @@ export class OwnEmbeddings {
     const { info, kept } = msg;
     const { report, snapshot } = forDisplay(msg.report, msg.snapshot);
     const restored = job.kind === 'set';
-    const description = `your embeddings: ${describeSet(info)}`;
-    this.storeOf(job.slot).setState((s) => ({
+    this.stores[job.slot].setState((s) => ({
       evaluation: { ...report, step: 0, full: true },
       snapshot,
       timeline: [],
       timelineIndex: null,
-      dataset: { description, trainSize: 0, evalSize: info.n, encoder: '', kernels: 'tfjs' },
       evalVersion: s.evalVersion + 1,
       historyVersion: s.historyVersion + 1,
     }));
-    if (job.slot === 'B') this.a.compare = this.b;
     if (job.kind === 'files') this.files[job.slot] = { vectors: job.vectors, labels: job.labels, roles: job.roles };
     const tooLarge = tooLargeToRemember(info.n * info.d * 4);
     const set: LoadedSet = { info, seconds: (performance.now() - job.started) / 1000, remembered: restored ? 'remembered' : (tooLarge ?? 'remembering…'), restored, reused };
@@ -263,10 +228,10 @@ export class OwnEmbeddings {
       // A set just chosen is shown at once; a restored one as restore() decided.
       source: restored ? s.source : 'own',
     });
-    for (const w of info.warnings) addNotice(this.main.store, 'warn', `Your embeddings: ${w}`);
+    for (const w of info.warnings) addNotice(this.page, 'warn', `Your embeddings: ${w}`);
     if (restored) {
       const how = reused ? 'as evaluated then' : 'evaluated again (the evaluation has changed since)';
-      addNotice(this.main.store, 'info', `Your embeddings from your last visit are back as set ${job.slot}, ${how}: ${describeSet(info)}. “Your embeddings” above the views shows them; “Clear” in the panel forgets them.`);
+      addNotice(this.page, 'info', `Your embeddings from your last visit are back as set ${job.slot}, ${how}: ${describeSet(info)}. “Your embeddings” above the views shows them; “Clear” in the panel forgets them.`);
     }
     if (kept) void this.remember(job.slot, kept, set, { info, report: msg.report, snapshot: msg.snapshot });
     // Not kept (too large): the set remembered before it must not come back in its place.

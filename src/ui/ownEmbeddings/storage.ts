@@ -14,7 +14,7 @@ import type { OwnSetData, OwnSetInfo } from '../../worker/own/ownProtocol';
 export type Slot = 'A' | 'B';
 
 /** Which views the page's main area shows: the training run's, or the sets'. */
-export type ViewSource = 'run' | 'own';
+export type ShownViews = 'run' | 'own';
 
 /** Vectors larger than this are not remembered (a tab's storage quota, and the time to write it). */
 export const REMEMBER_MAX_BYTES = 128 * 2 ** 20;
@@ -164,7 +164,7 @@ export async function forgetSets(slots: Slot[]): Promise<void> {
 const SOURCE_KEY = 'metric-playground-view-source';
 
 /** The views shown when the page was last left ('run' where storage is denied). */
-export function lastSource(): ViewSource {
+export function lastSource(): ShownViews {
   try {
     return localStorage.getItem(SOURCE_KEY) === 'own' ? 'own' : 'run';
   } catch {
@@ -173,7 +173,7 @@ export function lastSource(): ViewSource {
 }
 
 /** Keeps `source` for the next visit (nothing where storage is denied). */
-export function rememberSource(source: ViewSource): void {
+export function rememberSource(source: ShownViews): void {
   try {
     localStorage.setItem(SOURCE_KEY, source);
   } catch {

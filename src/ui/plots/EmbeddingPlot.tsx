@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useController } from '../context';
+import { useViewSource } from '../viewSource';
 import { useFrameRedraw } from '../useFrameRedraw';
 import { EMBEDDING_SIZE } from '../../charts/embeddingMarkup';
 import { drawEmbedding } from '../../charts/embeddingChart';
@@ -17,7 +17,7 @@ const SIZE = EMBEDDING_SIZE;
  * training (a set of one's own has no steps).
  */
 export function EmbeddingPlot({ timeline = true }: { timeline?: boolean } = {}) {
-  const { store } = useController();
+  const { store } = useViewSource();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);

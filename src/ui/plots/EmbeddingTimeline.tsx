@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppState, useController } from '../context';
+import { useViewSource, useViewState } from '../viewSource';
 import { viewTimeline } from '../../state/store';
 import { PlotFrame } from './PlotFrame';
 
@@ -11,10 +11,10 @@ const REPLAY_MS = 120;
  * see the embedding at an earlier step, or replay it. The heating-up switch is marked on the track.
  */
 export function EmbeddingTimeline() {
-  const { store } = useController();
-  const timeline = useAppState((s) => s.timeline);
-  const index = useAppState((s) => s.timelineIndex);
-  const heatAt = useAppState((s) => (s.config.heat !== 'off' ? s.config.heatAt : null));
+  const { store } = useViewSource();
+  const timeline = useViewState((s) => s.timeline);
+  const index = useViewState((s) => s.timelineIndex);
+  const heatAt = useViewState((s) => (s.config.heat !== 'off' ? s.config.heatAt : null));
   const [replaying, setReplaying] = useState(false);
   const last = timeline.length - 1;
   const shown = index ?? last;

@@ -1,3 +1,4 @@
+import { useViewState } from '../viewSource';
 import { useAppState, useController } from '../context';
 import { clearRecorded, pinCurrentCurve, recordRunPoint, type PlaygroundState } from '../../state/store';
 import { PrCurve } from './PrCurve';
@@ -53,7 +54,7 @@ function Metric({ id, label, value, help }: { id: string; label: string; value: 
 
 /** Its own component so that progress reports (many per second) re-render only this element. */
 function EvalProgress() {
-  const p = useAppState((s) => s.evalProgress);
+  const p = useViewState((s) => s.evalProgress);
   const running = p !== null;
   return (
     <div className="eval-progress" data-testid="eval-progress" data-state={running ? 'running' : 'idle'}>
@@ -70,13 +71,7 @@ function EvalProgress() {
  */
 export function EvaluationPanel({ variant = 'run' }: { variant?: 'run' | 'set' } = {}) {
   const run = variant === 'run';
-  const controller = useController();
-  const { store } = controller;
-  const e = useAppState((s) => s.evaluation);
-  const evaluating = useAppState((s) => s.evalProgress !== null);
-  const recorded = useAppState((s) => s.pinned.length + s.runPoints.length);
-  // Until the worker reports the run ready there is nothing to evaluate.
-  const ready = useAppState((s) => s.dataset !== null && s.fatal === null);
+  const e = useViewState((s) => s.evaluation);
   return (
     <section className="evaluation" data-testid="evaluation-panel">
       <div className="eval-summary">
@@ -92,40 +87,7 @@ export function EvaluationPanel({ variant = 'run' }: { variant?: 'run' | 'set' }
             </>
           )}
           <Metric id="metric-nmi" label="NMI" value={e?.nmi} help="k-means clusters vs labels (lowest inertia of 10 seeded restarts), normalised mutual information" />
-          <Tip tip={e ? `Recall@K, exact: ${e.recall.k.map((k, i) => `R@${k} = ${e.recall.value[i]}`).join(', ')}.` : 'No evaluation yet.'}>
-            <table className="recall-table" data-testid="recall-table">
-              <thead>
-                <tr>
-                  <th scope="row">K</th>
-                  {[1, 2, 4, 8].map((k) => (
-                    <th key={k}>{k}</th>
-                  ))}
-                  <th className="sep">{1}</th>
-                  {[5, 10].map((k) => (
-                    <th key={k}>{k}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">R@K</th>
-                  {[1, 2, 4, 8].map((k) => (
-                    <td key={k} title={String(recallAt(e, k) ?? '')}>
-                      {fmtShort(recallAt(e, k))}
-                    </td>
-                  ))}
-                  <td className="sep" title={String(recallAt(e, 1) ?? '')}>
-                    {fmtShort(recallAt(e, 1))}
-                  </td>
-                  {[5, 10].map((k) => (
-                    <td key={k} title={String(recallAt(e, k) ?? '')}>
-                      {fmtShort(recallAt(e, k))}
-                    </td>
-                  ))}
-                </tr>
-              </tbody>
-            </table>
-          </Tip>
+          <RecallTable e={e} />
         </div>
         <div className="eval-scope">
           {e ? (
@@ -136,20 +98,7 @@ export function EvaluationPanel({ variant = 'run' }: { variant?: 'run' | 'set' }
             <span data-testid="eval-scope">No evaluation yet — train a few steps</span>
           )}
           <EvalProgress />
-          {run && <div className="eval-buttons">
-            <button type="button" data-testid="evaluate-all" onClick={() => controller.evaluateAll()} disabled={evaluating || !ready} title="Evaluate every item of the evaluation set (binned all-pairs path, 4096 cosine bins: fast at any size)">
-              Evaluate all
-            </button>
-            <button type="button" data-testid="pin-curve" onClick={() => pinCurrentCurve(store)} disabled={!e} title="Keep this PR curve drawn, dashed, beside later runs (several can be pinned; kept across reloads)">
-              Pin PR curve
-            </button>
-            <button type="button" data-testid="record-run" onClick={() => recordRunPoint(store)} disabled={!e} title="Add this run as a point (error, OPIS) to the scatter">
-              Record run in scatter
-            </button>
-            <button type="button" data-testid="clear-recorded" onClick={() => clearRecorded(store)} disabled={recorded === 0} title="Forget the pinned PR curves and the recorded runs (they are kept across reloads until cleared)">
-              Clear pinned and recorded
-            </button>
-          </div>}
+          {run && <RunButtons />}
         </div>
       </div>
       <div className="eval-grid">
@@ -163,6 +112,73 @@ export function EvaluationPanel({ variant = 'run' }: { variant?: 'run' | 'set' }
         {run && <OpisScatter />}
       </div>
     </section>
+  );
+}
+
+/** Recall@K at the usual K, each cell's exact value in its title and all of them in the tip. */
+function RecallTable({ e }: { e: Evaluation | null }) {
+  return (
+    <Tip tip={e ? `Recall@K, exact: ${e.recall.k.map((k, i) => `R@${k} = ${e.recall.value[i]}`).join(', ')}.` : 'No evaluation yet.'}>
+      <table className="recall-table" data-testid="recall-table">
+        <thead>
+          <tr>
+            <th scope="row">K</th>
+            {[1, 2, 4, 8].map((k) => (
+              <th key={k}>{k}</th>
+            ))}
+            <th className="sep">{1}</th>
+            {[5, 10].map((k) => (
+              <th key={k}>{k}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">R@K</th>
+            {[1, 2, 4, 8].map((k) => (
+              <td key={k} title={String(recallAt(e, k) ?? '')}>
+                {fmtShort(recallAt(e, k))}
+              </td>
+            ))}
+            <td className="sep" title={String(recallAt(e, 1) ?? '')}>
+              {fmtShort(recallAt(e, 1))}
+            </td>
+            {[5, 10].map((k) => (
+              <td key={k} title={String(recallAt(e, k) ?? '')}>
+                {fmtShort(recallAt(e, k))}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </Tip>
+  );
+}
+
+/** A training run's buttons: evaluate everything now, and keep this evaluation beside later runs. */
+function RunButtons() {
+  const controller = useController();
+  const { store } = controller;
+  const e = useAppState((s) => s.evaluation);
+  const evaluating = useAppState((s) => s.evalProgress !== null);
+  const recorded = useAppState((s) => s.pinned.length + s.runPoints.length);
+  // Until the worker reports the run ready there is nothing to evaluate.
+  const ready = useAppState((s) => s.dataset !== null && s.fatal === null);
+  return (
+    <div className="eval-buttons">
+      <button type="button" data-testid="evaluate-all" onClick={() => controller.evaluateAll()} disabled={evaluating || !ready} title="Evaluate every item of the evaluation set (binned all-pairs path, 4096 cosine bins: fast at any size)">
+        Evaluate all
+      </button>
+      <button type="button" data-testid="pin-curve" onClick={() => pinCurrentCurve(store)} disabled={!e} title="Keep this PR curve drawn, dashed, beside later runs (several can be pinned; kept across reloads)">
+        Pin PR curve
+      </button>
+      <button type="button" data-testid="record-run" onClick={() => recordRunPoint(store)} disabled={!e} title="Add this run as a point (error, OPIS) to the scatter">
+        Record run in scatter
+      </button>
+      <button type="button" data-testid="clear-recorded" onClick={() => clearRecorded(store)} disabled={recorded === 0} title="Forget the pinned PR curves and the recorded runs (they are kept across reloads until cleared)">
+        Clear pinned and recorded
+      </button>
+    </div>
   );
 }
 

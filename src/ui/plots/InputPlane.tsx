@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useAppState, useController } from '../context';
+import { useViewSource, useViewState } from '../viewSource';
 import { useFrameRedraw } from '../useFrameRedraw';
 import { paintInputPlane, PLANE_SIZE as SIZE } from '../../charts/inputPlaneChart';
 import { PlotFrame } from './PlotFrame';
@@ -10,8 +10,8 @@ import { PlotFrame } from './PlotFrame';
  * class centroid for losses without weights). The grid is computed in the worker; this only paints.
  */
 export function InputPlane() {
-  const { store } = useController();
-  const toy = useAppState((s) => s.config.data !== 'mnist');
+  const { store } = useViewSource();
+  const toy = useViewState((s) => s.config.data !== 'mnist');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLElement>(null);
   useFrameRedraw(

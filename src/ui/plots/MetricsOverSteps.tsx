@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useController } from '../context';
+import { useViewSource } from '../viewSource';
 import { useFrameRedraw } from '../useFrameRedraw';
 import { PlotFrame } from './PlotFrame';
 import { drawMetricsOverSteps, METRICS_SIZE } from '../../charts/metricsChart';
@@ -8,7 +8,7 @@ const [W, H] = METRICS_SIZE;
 
 /** The scalar evaluation metrics of this run at each evaluated step. */
 export function MetricsOverSteps() {
-  const { store } = useController();
+  const { store } = useViewSource();
   const svgRef = useRef<SVGSVGElement>(null);
   useFrameRedraw(
     store,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useController } from '../context';
+import { useViewSource } from '../viewSource';
 import { plotHelp } from '../help/plotHelp';
 import type { PlotId } from './plotIds';
 import { SUMMARISERS } from './plotSummaries';
@@ -20,7 +20,7 @@ const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b
  * when its part of the state changes, at most every few seconds while training.
  */
 export function PlotAlternative({ id }: { id: PlotId }) {
-  const { store } = useController();
+  const { store } = useViewSource();
   const summariser = SUMMARISERS[id];
   const [open, setOpen] = useState(false);
   const [summary, setSummary] = useState(() => summariser.summarise(store.getState()));

@@ -2,6 +2,7 @@ import { createElement, useRef, useState, type ReactNode, type Ref } from 'react
 import { HelpButton, HelpCaption, HelpText, usePlotHelp } from '../help/PlotHelp';
 import { PlotExportButtons } from '../exports/PlotExportButtons';
 import { PlotAlternative } from './PlotAlternative';
+import type { ViewSource } from '../viewSource';
 import { isCompareChart, type CompareChartId, type PlotId } from './plotIds';
 
 /** The box a frame draws: its element, class and attributes, and what the view draws in it. */
@@ -26,10 +27,11 @@ export interface ViewFrameProps extends BoxProps {
   after?: ReactNode;
 }
 
-/** An overlay of two runs or sets: a title and the saves, no help of its own. */
+/** An overlay of two runs or sets, A the views' source and B `pair`: a title and the saves, no help of its own. */
 export interface OverlayFrameProps extends BoxProps {
   id: CompareChartId;
   title: string;
+  pair: ViewSource;
 }
 
 /** Either kind of frame. */
@@ -46,7 +48,7 @@ export function PlotFrame(props: PlotFrameProps) {
   const { as = 'figure', className, testId, data, boxRef, children } = props;
   const attributes: Record<string, unknown> = { className, ref: boxRef, 'data-testid': testId === undefined ? props.id : (testId ?? undefined) };
   for (const [k, v] of Object.entries(data ?? {})) attributes[`data-${k}`] = v;
-  if (isOverlay(props)) return createElement(as, attributes, <OverlayTitle id={props.id} title={props.title} />, children);
+  if (isOverlay(props)) return createElement(as, attributes, <OverlayTitle id={props.id} title={props.title} pair={props.pair} />, children);
   return createElement(as, attributes, <ViewTitle id={props.id} title={props.title} />, children, <PlotAlternative id={props.id} />, props.after);
 }
 
@@ -69,12 +71,12 @@ function ViewTitle({ id, title }: { id: PlotId; title?: ReactNode }) {
 }
 
 /** An overlay's title and saves. */
-function OverlayTitle({ id, title }: { id: CompareChartId; title: string }) {
+function OverlayTitle({ id, title, pair }: { id: CompareChartId; title: string; pair: ViewSource }) {
   const caption = useRef<HTMLElement>(null);
   return (
     <figcaption ref={caption}>
       {title}
-      <PlotExportButtons id={id} title={title} caption={caption} />
+      <PlotExportButtons id={id} title={title} caption={caption} pair={pair} />
     </figcaption>
   );
 }

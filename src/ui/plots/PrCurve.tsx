@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useController } from '../context';
+import { useViewSource } from '../viewSource';
 import { useFrameRedraw } from '../useFrameRedraw';
 import { PlotFrame } from './PlotFrame';
 import { drawPr, PR_SIZE, type PrChartData } from '../../charts/prChart';
@@ -16,7 +16,7 @@ function prChartData(s: PlaygroundState): PrChartData {
  * of an earlier run dashed on top, for comparison. The drawing takes plain data (prChart.ts).
  */
 export function PrCurve() {
-  const { store } = useController();
+  const { store } = useViewSource();
   const boxRef = useRef<HTMLElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const redraw = () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useController } from '../context';
+import { useViewSource } from '../viewSource';
 import { useFrameRedraw } from '../useFrameRedraw';
 import { PlotFrame } from './PlotFrame';
 import { paintQueryLines, SD_H, SD_W, type ScoreLines } from '../../charts/scoreLines';
@@ -25,7 +25,7 @@ function scoreChartData(s: PlaygroundState): ScoreChartData | null {
  * SVG (scoreChart.ts, from plain data). The export writes the lines as vector paths (scoreLines.ts).
  */
 export function ScoreDistribution() {
-  const { store } = useController();
+  const { store } = useViewSource();
   const boxRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useController } from '../context';
+import { useViewSource } from '../viewSource';
 import { useFrameRedraw } from '../useFrameRedraw';
 import type { PlaygroundState } from '../../state/store';
 import type { PlotId } from './plotIds';
@@ -19,7 +19,7 @@ export function SvgPlot(props: {
   draw: (s: PlaygroundState, svg: SVGSVGElement, box: HTMLElement) => void;
   data?: Readonly<Record<string, string>>;
 }) {
-  const { store } = useController();
+  const { store } = useViewSource();
   const boxRef = useRef<HTMLElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   useFrameRedraw(store, props.select, () => {

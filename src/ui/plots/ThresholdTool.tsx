@@ -1,5 +1,5 @@
 import { useMemo, useRef, useSyncExternalStore } from 'react';
-import { useAppState, useController } from '../context';
+import { useViewSource, useViewState } from '../viewSource';
 import { useFrameRedraw } from '../useFrameRedraw';
 import { PlotFrame } from './PlotFrame';
 import { classColour, darkScheme } from '../../charts/kit/palette';
@@ -34,9 +34,9 @@ function useScheme(): boolean {
  * plain data (thresholdChart.ts).
  */
 export function ThresholdTool() {
-  const { store } = useController();
-  const e = useAppState((s) => s.evaluation);
-  const far = useAppState((s) => s.thresholdFar);
+  const { store } = useViewSource();
+  const e = useViewState((s) => s.evaluation);
+  const far = useViewState((s) => s.thresholdFar);
   const view = useMemo(() => (e ? thresholdView(e, far) : null), [e, far]);
   const fars = view?.fars ?? defaultFars();
   const index = view?.index ?? nearestFarIndex(fars, far);

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useController } from '../context';
+import { useViewSource } from '../viewSource';
 import { useFrameRedraw } from '../useFrameRedraw';
 import { PlotFrame } from './PlotFrame';
 import { CURVES_HEIGHT as H, CURVES_WIDTH as W, drawAccuracy, drawLoss } from '../../charts/trainingChart';
@@ -20,7 +20,7 @@ const ACCURACY_TITLE = (
 
 /** Loss with the scale α in force (heating-up shows as a step or a ramp); accuracy and compactness on the evaluation set. */
 export function TrainingCurves() {
-  const { store } = useController();
+  const { store } = useViewSource();
   const lossRef = useRef<SVGSVGElement>(null);
   const accRef = useRef<SVGSVGElement>(null);
   useFrameRedraw(

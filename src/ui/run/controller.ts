@@ -25,8 +25,6 @@ let controllers = 0;
 export class Controller {
   /** This controller's number, unique on the page. */
   readonly id = ++controllers;
-  /** Whether a link reproduces this run (a view host of a set of one's own: no link can carry the data). */
-  readonly linked: boolean = true;
   private worker: Worker | null = null;
   private workerBackend: Config['backend'] | null = null;
   /** The run's commands, held while its init waits for A's backend measurement (see start). */

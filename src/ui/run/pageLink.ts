@@ -23,10 +23,17 @@ function pageHash(c: Controller): string {
   return serializeConfig(config, top.compare?.store.getState().config ?? null, { ui, autoplay, preset: preset?.id ?? null, lesson }, top.seeds);
 }
 
-/** The link that reproduces the current run (and the comparison, if any); the bare page's for a run no link can carry. */
+/** The link that reproduces the current run (and the comparison, if any). */
 export function shareUrl(c: Controller): string {
   const url = new URL(window.location.href);
-  url.hash = c.linked ? pageHash(c) : '';
+  url.hash = pageHash(c);
+  return url.href;
+}
+
+/** The page's address without a run: the link of what no link can carry (a set of one's own). */
+export function barePageUrl(): string {
+  const url = new URL(window.location.href);
+  url.hash = '';
   return url.href;
 }
 
