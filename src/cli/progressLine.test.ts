@@ -14,6 +14,8 @@ describe('the progress line of a long evaluation', () => {
     expect(progressText('evaluating', 0.25, 60_000)).toBe('evaluating: 25% · 1 min 00 s so far · about 3 min 00 s left');
     expect(progressText('evaluating', 0.01, 10_000)).toBe('evaluating: 1% · 10 s so far · estimating the time left');
     expect(progressText('evaluating', 1, 5_000)).toBe('evaluating: 100% · 5 s so far · about 0 s left');
+    // At the rate since the work began to move: 30 % in the 30 s after a 30 s start leaves 70 s.
+    expect(progressText('evaluating', 0.3, 60_000, { elapsed: 30_000, fraction: 0 })).toBe('evaluating: 30% · 1 min 00 s so far · about 1 min 10 s left');
     expect(duration(3_725_000)).toBe('1 h 02 min');
     expect(duration(59_400)).toBe('59 s');
   });
@@ -36,8 +38,23 @@ describe('the progress line of a long evaluation', () => {
     expect(out.every((s) => s.endsWith('\n'))).toBe(true);
   });
 
+  it('times the rate from when the work begins to move, not from the start (threads loading)', () => {
+    const { p, out, at } = line(false);
+    at(1000);
+    p.update(0); // still starting
+    // From 2 s on, a tenth a second: done at 12 s.
+    for (let ms = 2000; ms <= 12_000; ms += 250) {
+      at(ms);
+      p.update(Math.max(0.001, (ms - 2000) / 10_000));
+    }
+    const at50 = out.find((s) => s.startsWith('evaluating: 50%'));
+    expect(at50).toBe('evaluating: 50% · 7 s so far · about 5 s left\n');
+  });
+
   it('on a terminal: one line rewritten in place, at most twice a second, ended once', () => {
     const { p, out, at } = line(true);
+    at(0);
+    p.update(0.001);
     at(QUIET_MS);
     p.update(0.1);
     at(QUIET_MS + 100);

@@ -1,7 +1,8 @@
 /**
  * `evaluate`'s progress on stderr for a long evaluation: how far it is, the time so far, and an
- * estimate of the time left (from the rate so far: the share done, in units of the evaluation's
- * work, grows about evenly with time). Nothing for a short one: the first line comes after
+ * estimate of the time left (from the rate since the work began to move: the share done, in units
+ * of the evaluation's work, grows about evenly with time, but the threads' start before it does
+ * not — a short run would otherwise be told several times its length). Nothing for a short one: the first line comes after
  * {@link QUIET_MS}. On a terminal one line is rewritten in place (at most every
  * {@link TTY_EVERY_MS}); into a file or a pipe (a log, CI) a line is written at each further tenth
  * done, or after {@link LOG_EVERY_MS} without one. The clock is given, so that a test sets it.
@@ -25,10 +26,17 @@ export function duration(ms: number): string {
   return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
 
-/** The line for `fraction` done after `elapsed` ms. */
-export function progressText(what: string, fraction: number, elapsed: number): string {
+/** Where the work was first seen moving: its time (ms since the start) and share done then. */
+export interface ProgressOrigin {
+  elapsed: number;
+  fraction: number;
+}
+
+/** The line for `fraction` done after `elapsed` ms, the time left at the rate since `from`. */
+export function progressText(what: string, fraction: number, elapsed: number, from: ProgressOrigin = { elapsed: 0, fraction: 0 }): string {
   const f = Math.min(1, Math.max(0, fraction));
-  const left = f >= ESTIMATE_FROM ? `about ${duration((elapsed * (1 - f)) / f)} left` : 'estimating the time left';
+  const moved = f - from.fraction;
+  const left = f >= ESTIMATE_FROM && moved >= ESTIMATE_FROM ? `about ${duration(((elapsed - from.elapsed) * (1 - f)) / moved)} left` : 'estimating the time left';
   return `${what}: ${Math.floor(f * 100)}% · ${duration(elapsed)} so far · ${left}`;
 }
 
@@ -44,12 +52,14 @@ export function progressLine(what: string, write: (s: string) => void, o: { tty:
   let shown = -Infinity; // when a line was last written
   let tenth = 0; // tenths done at the last logged line
   let open = false; // a terminal line waits for its end of line
+  let from: ProgressOrigin | null = null;
   return {
     update(fraction) {
       const t = o.now();
       const elapsed = t - t0;
+      if (from === null && fraction > 0) from = { elapsed, fraction };
       if (elapsed < QUIET_MS) return;
-      const text = progressText(what, fraction, elapsed);
+      const text = progressText(what, fraction, elapsed, from ?? undefined);
       if (o.tty) {
         if (t - shown < TTY_EVERY_MS) return;
         write(`\r${text}\u001b[K`);

@@ -155,7 +155,15 @@ const RANK_COST = 0.8;
  * Work of one multiply-add of k-means's products, in the same units (for the progress only):
  * measured in Node on tfjs-wasm on the bench's Zipf sets (BENCHMARKS.md "peer").
  */
-const MULTIPLY_ADD_COST = 0.0052;
+const MULTIPLY_ADD_COST = 0.0072;
+
+/**
+ * Work of binning one unordered pair here while the retrieval pass ranks on the same cores, in the
+ * same units: fitted, with {@link MULTIPLY_ADD_COST}, to the bench's Zipf sets of ~1,000 classes,
+ * whose histograms the pass cannot bin (BENCHMARKS.md "peer"). Binned alone (a sample of queries):
+ * 1 by definition.
+ */
+const PAIR_COST_BESIDE_PASS = 3.2;
 
 /** k-means's products: float32 on the active tfjs backend where it has them, else float64 in JavaScript. */
 const fastProducts = (x: Float64Array, n: number, d: number) => tfCentreProducts(x, n, d) ?? jsCentreProducts(x, n, d);
@@ -259,7 +267,7 @@ async function runPasses(emb: Float32Array, x64: Float64Array, labels: Int32Arra
   const restarts = restartSeeds(seed, KMEANS_RESTARTS);
   const tell = workShares(
     {
-      pairs: binnedByPass ? 0 : (n * (n - 1)) / 2,
+      pairs: binnedByPass ? 0 : ((n * (n - 1)) / 2) * (recallQueries ? 1 : PAIR_COST_BESIDE_PASS),
       ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST,
       clustered: n > 0 ? restarts.length * restartWork(n, d, k) * MULTIPLY_ADD_COST : 0,
     },

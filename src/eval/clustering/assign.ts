@@ -26,6 +26,12 @@ export const NEAR = 8;
  */
 export const ALL_PRODUCTS_UP_TO = 256;
 
+/**
+ * Work of one multiply-add of an assignment's products, with the scan of each point's row that
+ * follows it, in units of one multiply-add (for the progress only; BENCHMARKS.md "peer").
+ */
+export const LLOYD_PRODUCT_COST = 1.5;
+
 /** The per-point state of the steps. */
 export interface Near {
   assign: Int32Array;
@@ -158,7 +164,7 @@ async function assignRows(a: Assigning, rows: Int32Array | null, count: number):
       const i = mine ? mine[q] : q0 + q;
       if (nearestFromProducts(i, norms[i], p, q * k, k, cn, margin, s, top, topD)) changed++;
     }
-    ticks.onWork?.(size * k * d);
+    ticks.onWork?.(size * k * d * LLOYD_PRODUCT_COST);
     if (ticks.between) await ticks.between();
   }
   return changed;

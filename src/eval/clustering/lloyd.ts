@@ -18,11 +18,12 @@ export interface LloydResult {
 }
 
 /**
- * Lloyd's work per point and step besides its products (the update step, the bounds), in
- * multiply-adds of the products' blocks per coordinate: each step reports it (for the progress
- * only; measured on the bench's Zipf sets, BENCHMARKS.md "peer").
+ * Lloyd's work per point and step besides its products (the update step; past
+ * {@link ALL_PRODUCTS_UP_TO} centres the bounds and their distances), in multiply-adds of the
+ * products per coordinate: each step reports it (for the progress only; measured on the bench's
+ * Zipf sets, BENCHMARKS.md "peer").
  */
-export const LLOYD_POINT_COST = 80;
+export const lloydPointCost = (k: number): number => (k <= ALL_PRODUCTS_UP_TO ? 40 : 250);
 
 /**
  * Lloyd's steps from `centres` (k × d, updated in place) over the n × d points `x` (squared norms
@@ -53,7 +54,7 @@ export async function lloyd(
     s.drift[iterations] = total.slice();
     const changed = await assign(iterations === 1);
     const shift = updateCentres(x, n, d, k, centres, s.assign, moves);
-    ticks.onWork?.(n * d * LLOYD_POINT_COST);
+    ticks.onWork?.(n * d * lloydPointCost(k));
     for (let j = 0; j < k; j++) total[j] += moves[j];
     if (iterations > 1 && changed === 0) {
       strict = true;

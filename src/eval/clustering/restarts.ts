@@ -8,8 +8,8 @@ import { Rng } from '../../data/rng';
 import { KMEANS_MAX_ITER, kmeansRun, kmeansTolerance, type KmeansRun } from './kmeans';
 import { jsCentreProducts, rowNorms, type CentreProductsMaker } from './products';
 import { seedingWork } from './seeding';
-import { ALL_PRODUCTS_UP_TO } from './assign';
-import { LLOYD_POINT_COST } from './lloyd';
+import { ALL_PRODUCTS_UP_TO, LLOYD_PRODUCT_COST } from './assign';
+import { lloydPointCost } from './lloyd';
 
 /** Restarts by default (SPEC: scikit-learn's n_init=10). */
 export const KMEANS_RESTARTS = 10;
@@ -50,8 +50,8 @@ export function bestOf(results: RestartResult[]): BestClustering {
 }
 
 /**
- * Estimated work of one restart, in multiply-adds of the products' blocks: the seeding's exactly,
- * and Lloyd's from {@link lloydWork}.
+ * Estimated work of one restart, in units of one multiply-add of the products: the seeding's
+ * exactly, and Lloyd's from {@link lloydWork}.
  */
 export const restartWork = (n: number, d: number, k: number) => seedingWork(n, d, k) + lloydWork(n, d, k);
 
@@ -59,15 +59,15 @@ export const restartWork = (n: number, d: number, k: number) => seedingWork(n, d
  * Lloyd's estimated work: its steps, each with a cost per point, and its products, in steps of
  * products of every point with every centre. Fitted to the bench's Zipf sets (BENCHMARKS.md
  * "peer"): ~40 steps of products with every centre up to {@link ALL_PRODUCTS_UP_TO} centres; with
- * 1,000 centres ~20 steps and ~4 steps' worth of products at 20,000 items, ~100 and ~16 at 100,000
+ * 1,000 centres ~20 steps and ~7 steps' worth of products at 20,000 items, ~100 and ~16 at 100,000
  * (more points, more steps that each move few of them).
  */
 export function lloydWork(n: number, d: number, k: number): number {
   const scale = Math.max(1, n / 20_000);
   const all = k <= ALL_PRODUCTS_UP_TO;
   const steps = all ? 40 : 20 * scale;
-  const productSteps = all ? steps : 3.7 * scale ** 0.9;
-  return steps * n * d * LLOYD_POINT_COST + productSteps * n * k * d;
+  const productSteps = all ? steps : 7 * Math.sqrt(scale);
+  return steps * n * d * lloydPointCost(k) + productSteps * n * k * d * LLOYD_PRODUCT_COST;
 }
 
 /**

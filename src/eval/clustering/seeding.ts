@@ -12,15 +12,22 @@ import { rowNorms, type CentreProducts } from './products';
 export interface KmeansTicks {
   /** Awaited after each block of products (a thread takes its messages). */
   between?: () => Promise<void>;
-  /** Work just done, in multiply-adds of the products' blocks (the progress counts them). */
+  /** Work just done, in units of one multiply-add of the products (restarts.ts `restartWork`; the progress counts them). */
   onWork?: (multiplyAdds: number) => void;
 }
 
 /** Candidates per new centre: 2 + ⌊ln k⌋ (scikit-learn's n_local_trials). */
 export const seedingTrials = (k: number) => 2 + Math.floor(Math.log(k));
 
-/** Multiply-adds of products the seeding of k centres over n × d points makes. */
-export const seedingWork = (n: number, d: number, k: number) => n * d * (1 + (k - 1) * seedingTrials(k));
+/**
+ * Work of one of the seeding's multiply-adds, in multiply-adds of Lloyd's products (for the progress
+ * only): the candidates' potentials, summed in JavaScript beside each block, take as long as the
+ * products (measured on the bench's Zipf sets, BENCHMARKS.md "peer").
+ */
+export const SEEDING_PRODUCT_COST = 2;
+
+/** Work of the seeding of k centres over n × d points, in those units. */
+export const seedingWork = (n: number, d: number, k: number) => n * d * (1 + (k - 1) * seedingTrials(k)) * SEEDING_PRODUCT_COST;
 
 /**
  * The k centres (row-major k × d, copies of points) of greedy k-means++ over the n × d points `x`
@@ -113,7 +120,7 @@ async function candidatePotentials(
         pots[l] += dist;
       }
     }
-    ticks.onWork?.(m * count * d);
+    ticks.onWork?.(m * count * d * SEEDING_PRODUCT_COST);
     if (ticks.between) await ticks.between();
   }
 }
