@@ -92,7 +92,7 @@ export class OwnEmbeddings {
   private files: Record<Slot, { vectors: File; labels: File; roles: 'given' | 'guess' } | null> = { A: null, B: null };
   private restoring: Promise<void> | null = null;
 
-  /** @param page The page's store: the session's notices go there, and the views' of the sets. */
+  /** @param page The page's store, where the session's notices go, and those of the sets' views (setViews.ts). */
   constructor(readonly page: PlaygroundStore) {
     let source = this.state.getState().source;
     this.state.subscribe((s) => {
