@@ -10,8 +10,8 @@
  * not depend on which thread binned which queries. Pure TypeScript.
  */
 
-/** Most int32 counters a thread's binning holds (16 MB): one per (class, class, bin) when they fit. */
-export const ROW_BINS_MAX_COUNTERS = 1 << 22;
+/** Most int32 counters a thread's binning holds (32 MB; with the float64 totals 96 MB): one per (class, class, bin) when they fit. */
+export const ROW_BINS_MAX_COUNTERS = 1 << 23;
 
 /** What the pass is asked to bin: labels in 0 … numClasses − 1, `bins` cosine bins over [−1, 1]. */
 export interface RowBinning {
