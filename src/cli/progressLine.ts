@@ -1,12 +1,11 @@
 /**
  * `evaluate`'s progress on stderr for a long evaluation: how far it is, the time so far, and an
- * estimate of the time left (from the rate since the work began to move: the share done, in units
- * of the evaluation's work, grows about evenly with time, but the threads' start before it does
- * not — a short run would otherwise be told several times its length). Nothing for a short one: the first line comes after
+ * estimate of the time left (src/eval/timeLeft.ts). Nothing for a short one: the first line comes after
  * {@link QUIET_MS}. On a terminal one line is rewritten in place (at most every
  * {@link TTY_EVERY_MS}); into a file or a pipe (a log, CI) a line is written at each further tenth
  * done, or after {@link LOG_EVERY_MS} without one. The clock is given, so that a test sets it.
  */
+import { duration, timeLeftMs, type ProgressOrigin } from '../eval/timeLeft';
 
 /** Nothing is shown for an evaluation shorter than this. */
 export const QUIET_MS = 3000;
@@ -14,29 +13,12 @@ export const QUIET_MS = 3000;
 const TTY_EVERY_MS = 500;
 /** Into a log: a line at least this often, whatever the share done. */
 const LOG_EVERY_MS = 60_000;
-/** No estimate before this share is done (the first moments' rate says little). */
-const ESTIMATE_FROM = 0.02;
 
-/** "1 h 02 min", "3 min 05 s", "42 s". */
-export function duration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
-  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
-}
-
-/** Where the work was first seen moving: its time (ms since the start) and share done then. */
-export interface ProgressOrigin {
-  elapsed: number;
-  fraction: number;
-}
-
-/** The line for `fraction` done after `elapsed` ms, the time left at the rate since `from`. */
-export function progressText(what: string, fraction: number, elapsed: number, from: ProgressOrigin = { elapsed: 0, fraction: 0 }): string {
+/** The line for `fraction` done after `elapsed` ms, the time left at the rate since `from` (elapsed ms and share then). */
+export function progressText(what: string, fraction: number, elapsed: number, from: ProgressOrigin = { at: 0, fraction: 0 }): string {
   const f = Math.min(1, Math.max(0, fraction));
-  const moved = f - from.fraction;
-  const left = f >= ESTIMATE_FROM && moved >= ESTIMATE_FROM ? `about ${duration(((elapsed - from.elapsed) * (1 - f)) / moved)} left` : 'estimating the time left';
+  const ms = timeLeftMs(f, elapsed, from);
+  const left = ms === null ? 'estimating the time left' : `about ${duration(ms)} left`;
   return `${what}: ${Math.floor(f * 100)}% · ${duration(elapsed)} so far · ${left}`;
 }
 
@@ -57,7 +39,7 @@ export function progressLine(what: string, write: (s: string) => void, o: { tty:
     update(fraction) {
       const t = o.now();
       const elapsed = t - t0;
-      if (from === null && fraction > 0) from = { elapsed, fraction };
+      if (from === null && fraction > 0) from = { at: elapsed, fraction };
       if (elapsed < QUIET_MS) return;
       const text = progressText(what, fraction, elapsed, from ?? undefined);
       if (o.tty) {
