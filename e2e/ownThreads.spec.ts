@@ -49,13 +49,18 @@ test('a set of 6,000 items in ~800 Zipf classes picked in the panel: k-means on 
   // The bar moves while it works: several readings along the way, rising.
   const bar = page.getByTestId('own-embeddings-progress').locator('progress');
   const seen: number[] = [];
+  const told = new Set<string>();
   while ((await page.getByTestId('own-embeddings-progress').getAttribute('data-state')) === 'running') {
     const v = await bar.getAttribute('value').catch(() => null);
     if (v !== null && Number(v) !== seen.at(-1)) seen.push(Number(v));
+    const left = await page.getByTestId('own-embeddings-left').textContent({ timeout: 50 }).catch(() => null);
+    if (left) told.add(left);
     await page.waitForTimeout(100);
   }
   await idle(page);
   expect(new Set(seen).size, `the bar read ${seen.join(', ')}`).toBeGreaterThanOrEqual(3);
+  // Beside the bar, the time left once the evaluation has moved (src/eval/timeLeft.ts).
+  expect([...told].some((t) => /^ · about (\d+ min )?\d+ s left$/.test(t)), `it told ${[...told].join(' | ')}`).toBe(true);
   await expect(page.getByTestId('own-embeddings-set')).toHaveAttribute('data-items', String(n));
   const time = page.getByTestId('own-embeddings-time');
   if (cores > 1) await expect(time).toContainText(`k-means's restarts on ${cores} threads`);

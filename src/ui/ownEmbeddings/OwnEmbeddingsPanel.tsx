@@ -1,6 +1,7 @@
-import { useState, type ChangeEvent, type DragEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { visibleText } from '../../state/notices';
 import { retrievalPassWords } from '../../eval/retrieval/retrievalSplit';
+import { duration, timeLeftMs, type ProgressOrigin } from '../../eval/timeLeft';
 import { useOwnSession, useOwnState } from './ownContext';
 import { describeSet, type LoadedSet, type Slot } from './session';
 import './own.css';
@@ -32,15 +33,33 @@ function FileChooser({ role, label }: { role: 'vectors' | 'labels'; label: strin
   );
 }
 
+/**
+ * The time left of an evaluation in progress, in words, at the rate since it was first seen moving
+ * (as the CLI's progress line tells it); null at other stages.
+ */
+function useTimeLeft(busy: { stage: keyof typeof STAGE_WORDS; fraction: number } | null): string | null {
+  const origin = useRef<ProgressOrigin | null>(null);
+  if (!busy || busy.stage !== 'evaluating') {
+    origin.current = null;
+    return null;
+  }
+  const now = performance.now();
+  if (origin.current === null && busy.fraction > 0) origin.current = { at: now, fraction: busy.fraction };
+  const ms = origin.current ? timeLeftMs(busy.fraction, now, origin.current) : null;
+  return ms === null ? 'estimating the time left' : `about ${duration(ms)} left`;
+}
+
 /** The reading / parsing / evaluating progress of the job in progress. */
 function Progress() {
   const busy = useOwnState((s) => s.busy);
+  const left = useTimeLeft(busy);
   return (
     <div className="own-progress" data-testid="own-embeddings-progress" data-state={busy ? 'running' : 'idle'} data-stage={busy?.stage ?? ''}>
       {busy && (
         <>
           <span>
             Set {busy.slot}: {STAGE_WORDS[busy.stage]}… {Math.round(busy.fraction * 100)}%
+            {left && <span data-testid="own-embeddings-left"> · {left}</span>}
           </span>
           <progress max={1} value={busy.fraction} aria-label={`Your embeddings: ${STAGE_WORDS[busy.stage]}`} />
         </>
