@@ -117,9 +117,11 @@ function distances(x: Float64Array, i: number, centres: Float64Array, js: Int32A
 function nearestFromProducts(i: number, normI: number, p: Float32Array | Float64Array, o: number, k: number, cn: Float64Array, margin: number, s: Near, top: Int32Array, topD: Float64Array): boolean {
   const m = s.m;
   let filled = 0;
+  // The (m+1)-th distance so far once the list is full: most centres fail this one comparison.
+  let worst = Infinity;
   for (let j = 0; j < k; j++) {
     const dist = normI + cn[j] - 2 * p[o + j];
-    if (filled === m + 1 && dist >= topD[m]) continue;
+    if (dist >= worst) continue;
     // Insert into the sorted list (a later equal distance goes after the earlier, lower index).
     let q = filled === m + 1 ? m : filled++;
     while (q > 0 && topD[q - 1] > dist) {
@@ -129,6 +131,7 @@ function nearestFromProducts(i: number, normI: number, p: Float32Array | Float64
     }
     topD[q] = dist;
     top[q] = j;
+    if (filled === m + 1) worst = topD[m];
   }
   const changed = s.assign[i] !== top[0];
   s.assign[i] = top[0];
