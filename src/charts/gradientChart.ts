@@ -4,6 +4,7 @@
  * plain result of src/eval/views/gradientVsAlpha.ts. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
+import { frame } from './kit/frame';
 import { SAMPLE_TYPES, type GradientVsAlphaResult, type SampleType } from '../eval/views/gradientVsAlpha';
 
 export const GRADIENT_SIZE: [number, number] = [420, 260];
@@ -36,10 +37,7 @@ export function drawGradientVsAlpha(svgEl: SVGSVGElement, g: GradientVsAlphaResu
   x.domain([alphas[0], alphas[alphas.length - 1]]);
   const top = d3.max(SAMPLE_TYPES.flatMap((t) => Array.from(g.types[t].p75).filter(Number.isFinite))) ?? 1;
   const y = d3.scaleLinear().domain([0, Math.max(1e-6, top)]).nice().range([H - M.bottom, M.top]);
-  svg.append('g').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(6, '~g'));
-  svg.append('g').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5));
-  svg.append('text').attr('class', 'axis-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('scale α (log)');
-  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(12,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('‖∂ℓ/∂f̂‖');
+  frame(svg, { size: GRADIENT_SIZE, margin: M, xAxis: d3.axisBottom(x).ticks(6, '~g'), yAxis: d3.axisLeft(y).ticks(5), xLabel: 'scale α (log)', yLabel: '‖∂ℓ/∂f̂‖', yLabelX: 12 });
   const xa = x(g.alpha);
   svg.append('line').attr('class', 'alpha-now').attr('x1', xa).attr('x2', xa).attr('y1', M.top).attr('y2', H - M.bottom);
   svg.append('text').attr('class', 'axis-label').attr('x', xa + 3).attr('y', M.top + 10).text(`α = ${+g.alpha.toPrecision(3)}`);

@@ -4,6 +4,7 @@
  * SVG files draw it too. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
+import { frame } from './kit/frame';
 
 /** One run in the scatter: its label, error (100 − Recall@1, in percent) and OPIS. */
 export interface ScatterPoint {
@@ -34,19 +35,16 @@ export function drawOpisScatter(points: readonly ScatterPoint[], svgEl: SVGSVGEl
     .domain([0, Math.max(1e-6, yMax * 1.15)])
     .nice()
     .range([H - M.bottom, M.top]);
-  svg.append('g').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(6));
-  svg.append('g').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5).tickFormat(sciTick));
-  svg.append('text').attr('class', 'axis-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('error = 100 − Recall@1 (%)');
-  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('OPIS (lower = more consistent)');
-  if (!pts.length) {
-    svg
-      .append('text')
-      .attr('class', 'empty-state')
-      .attr('x', (M.left + W - M.right) / 2)
-      .attr('y', H / 2)
-      .text('No runs recorded — press “Record run in scatter”');
-    return;
-  }
+  frame(svg, {
+    size: SCATTER_SIZE,
+    margin: M,
+    xAxis: d3.axisBottom(x).ticks(6),
+    yAxis: d3.axisLeft(y).ticks(5).tickFormat(sciTick),
+    xLabel: 'error = 100 − Recall@1 (%)',
+    yLabel: 'OPIS (lower = more consistent)',
+    empty: pts.length ? null : 'No runs recorded — press “Record run in scatter”',
+  });
+  if (!pts.length) return;
   const g = svg.append('g').selectAll('g').data(pts).join('g').attr('transform', (p) => `translate(${x(p.error)},${y(p.opis)})`);
   g.append('circle').attr('class', 'run-point').attr('r', 5);
   // Every run is labelled in place (loss, α, data, heating-up, TCM, step), so runs tell apart.

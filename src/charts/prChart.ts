@@ -4,6 +4,7 @@
  * (src/cli/figures.ts) draw the same thing without a training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
+import { frame } from './kit/frame';
 import type { EvalReport } from '../eval/evaluate';
 
 /** The view's viewBox (width, height). */
@@ -50,14 +51,17 @@ export function drawPr(svgEl: SVGSVGElement, box: HTMLElement, data: PrChartData
   box.dataset.points = String(e ? e.pr.recall.length : 0);
   const x = d3.scaleLinear().domain([0, 1]).range([M.left, W - M.right]);
   const y = d3.scaleLinear().domain([0, 1]).range([H - M.bottom, M.top]);
-  svg.append('g').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(5));
-  svg.append('g').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5));
-  svg.append('text').attr('class', 'axis-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('recall (fraction of positive pairs)');
-  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('precision');
-  if (!e && pinned.length === 0) {
-    svg.append('text').attr('class', 'empty-state').attr('x', (M.left + W - M.right) / 2).attr('y', H / 2).text('No evaluation yet — train a few steps');
-    return;
-  }
+  const empty = !e && pinned.length === 0;
+  frame(svg, {
+    size: PR_SIZE,
+    margin: M,
+    xAxis: d3.axisBottom(x).ticks(5),
+    yAxis: d3.axisLeft(y).ticks(5),
+    xLabel: 'recall (fraction of positive pairs)',
+    yLabel: 'precision',
+    empty: empty ? 'No evaluation yet — train a few steps' : null,
+  });
+  if (empty) return;
 
   const line = d3
     .line<number>()

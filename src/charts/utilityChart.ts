@@ -5,6 +5,7 @@
  * (src/cli/figures.ts) draw the same thing without a training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
+import { frame } from './kit/frame';
 import type { EvalReport } from '../eval/evaluate';
 import { classColour } from './kit/palette';
 
@@ -62,14 +63,17 @@ export function drawUtility(svgEl: SVGSVGElement, box: HTMLElement, data: Utilit
       .append('title')
       .text(`calibration range: d ∈ [${lo.toFixed(3)}, ${hi.toFixed(3)}] (global false-accept rate ${pctOf(e.calibration.farLo)}…${pctOf(e.calibration.farHi)})`);
   }
-  svg.append('g').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(6));
-  svg.append('g').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5));
-  svg.append('text').attr('class', 'axis-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('distance threshold d (L2 on the unit sphere)');
-  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text('utility U_t(d) (F1 of ψ, φ)');
-  if (!e || !u || u.perClass.length === 0) {
-    svg.append('text').attr('class', 'empty-state').attr('x', (M.left + W - M.right) / 2).attr('y', H / 2).text('No evaluation yet — train a few steps');
-    return;
-  }
+  const empty = !e || !u || u.perClass.length === 0;
+  frame(svg, {
+    size: UTILITY_SIZE,
+    margin: M,
+    xAxis: d3.axisBottom(x).ticks(6),
+    yAxis: d3.axisLeft(y).ticks(5),
+    xLabel: 'distance threshold d (L2 on the unit sphere)',
+    yLabel: 'utility U_t(d) (F1 of ψ, φ)',
+    empty: empty ? 'No evaluation yet — train a few steps' : null,
+  });
+  if (empty) return;
   const line = d3
     .line<number>()
     .defined((v) => Number.isFinite(v))

@@ -1,6 +1,6 @@
 /**
- * The frame the layered charts share (distance, ROC / DET, threshold, score distribution and the
- * comparison's overlays): an x axis along the bottom margin, a y axis along the left one, their
+ * The frame the charts share (distance, ROC / DET, threshold, score distribution, PR, utility, OPIS,
+ * gradient vs α and the comparison's overlays): an x axis along the bottom margin, a y axis along the left one, their
  * labels (x at the bottom right, y turned up at the top left) and, while there is nothing to draw,
  * a sentence in the middle. Made on the first draw and updated after (series.ts's `layer`).
  */
@@ -28,6 +28,8 @@ export interface FrameSpec {
   empty?: string | null;
   /** The x label's baseline above the bottom edge, in px. */
   xLabelLift?: number;
+  /** The y label's baseline from the left edge, in px (default 11). */
+  yLabelX?: number;
 }
 
 /** Draws (or updates) the frame of `spec` into `svg`. */
@@ -41,7 +43,7 @@ export function frame(svg: One<SVGSVGElement>, spec: FrameSpec): void {
     .attr('y', H - (spec.xLabelLift ?? 4))
     .attr('text-anchor', 'end')
     .text(spec.xLabel);
-  layer(svg, 'text', 'axis-label y-label').attr('transform', `translate(11,${M.top}) rotate(-90)`).attr('text-anchor', 'end').text(spec.yLabel);
+  layer(svg, 'text', 'axis-label y-label').attr('transform', `translate(${spec.yLabelX ?? 11},${M.top}) rotate(-90)`).attr('text-anchor', 'end').text(spec.yLabel);
   svg
     .selectAll('text.empty-state')
     .data(spec.empty ? [spec.empty] : [])
