@@ -1,36 +1,20 @@
 /**
  * Retrieval metrics over the whole gallery (SPEC "Evaluation"): Recall@K, and MAP@R and
- * R-precision as pytorch-metric-learning's AccuracyCalculator defines them, from ONE blocked pass
- * over every pair of items in plain TypeScript.
+ * R-precision as pytorch-metric-learning's AccuracyCalculator defines them, from ONE pass over
+ * every pair of items, in plain TypeScript.
  *
- * - Every item is a query, ranked against every other item (itself excluded), by cosine of the
- *   l2-normalised rows (normalised once by the caller, float64; the dot products are summed in
- *   coordinate order, so a pair's cosine is the same number whichever item asks).
- * - Ties (SPEC Recall@K; ties.ts): neighbours whose cosines lie within 2⁻⁴⁰ of each other in the
- *   sorted order form a tie group, retrieved in index order, lower index first — so cosines equal
- *   in exact arithmetic are not split by float rounding, and near-copies are not merged.
- * - Recall@K: 1 when any of the K first neighbours shares the query's label; mean over every query
- *   (an item alone in its class scores 0).
- * - MAP@R, R-precision: for a query whose class has R other items, its R first neighbours:
- *   R-precision = same-class among them / R; AP@R = (1/R) Σ_{i ≤ R} P(i)·rel(i), P(i) the precision
- *   of the first i; both averaged over the queries whose class has another item (the others are
- *   left out). R is capped at {@link R_CAP} = 1,000 per query, as pytorch-metric-learning's `k`
- *   caps it (a class of more than 1,001 items is judged on its 1,000 nearest neighbours).
- *
- * The pass (its tiles in retrievalTiles.ts): the rows are cut into tiles of {@link TILE} items;
- * for each tile pair I ≤ J the cosines are computed by a 4 × 4 register-blocked kernel (16
- * independent sums, each still in coordinate order) and offered to both items' bounded selections of their best
- * `cap = min(n − 1, max(R, K_max))` neighbours, and one more: an offer that beats the item's bar
- * is appended, a full buffer (2·(cap + 1)) is cut back to its best cap + 1 by quickselect, whose
- * worst becomes the bar, and the kept are ranked at the end by the tie rule. Memory is
- * 2·Σ (cap + 1) entries (12 bytes each; cap ≤ max(1,000, K)), never n × n; above
- * {@link RetrievalOptions.maxEntries} (default 8M entries, 96 MB) the queries are taken a block
- * at a time against every item (twice the dot products, memory bounded by the block), with the
- * same result. Given a fast float32 product
- * ({@link RetrievalOptions.coarse}), retrievalScreened.ts ranks instead, without selections: blocks
- * of queries against every item in float32, float64 dot products only where the float32 cosines
- * cannot order two neighbours of which one shares the query's class and the other not — the same
- * result again, several times faster; its float32 rows can bin the all-pairs histograms too.
+ * - Every item is a query, ranked against every other item by cosine of the l2-normalised rows
+ *   (float64, summed in coordinate order: a pair's cosine is the same whichever item asks); tie
+ *   groups (cosines within 2⁻⁴⁰, ties.ts) are retrieved lower index first.
+ * - Recall@K: 1 when any of the K first neighbours shares the query's label (an item alone in its
+ *   class scores 0). MAP@R, R-precision: over a query's R first neighbours, R = the other items of
+ *   its class, capped at {@link R_CAP} = 1,000 as pytorch-metric-learning's `k` caps it; queries
+ *   alone in their class are left out.
+ * - The pass: float64 tiles offered to bounded selections of each query's best neighbours
+ *   (retrievalTiles.ts, neighbourSelections.ts; never n × n in memory), or, given a fast float32
+ *   product, a float32 screen with float64 products only where it cannot decide
+ *   (retrievalScreened.ts) — the same result, several times faster, whose rows can bin the
+ *   all-pairs histograms too.
  */
 import { MAX_ITEMS, Selections } from './neighbourSelections';
 import { dotTile, offerBoth, rankWholeRow, tiledSweep, TILE } from './retrievalTiles';

@@ -55,20 +55,7 @@ const THRESHOLD_BINS = 1024;
  * how many queries' sampled thresholds held.
  *
  * A block of queries' float32 rows against every item is held whole (at most {@link ROWS_HELD}
- * cosines). For each query of the block ({@link rankScreened}):
- * 1. a threshold t with at least cap other items of float32 cosine ≥ t, so that its cap-th best
- *    float64 cosine is ≥ t − eps: first guessed from a histogram of a sample of its row
- *    ({@link sampleOf}) and kept when the count over the whole row proves it, else read off a
- *    histogram of the whole row;
- * 2. the items of float32 cosine ≥ t − 2·eps − tolerance − margin are kept ({@link keptFrom}):
- *    any other is more than the tie tolerance (2⁻⁴⁰, ties.ts) below the cap-th best in float64;
- * 3. those are sorted by float32 cosine, and cut into runs wherever two neighbours differ by more
- *    than 2·eps + tolerance: across such a gap the float64 cosines differ by more than the
- *    tolerance, so the runs are whole tie groups, in order. Only within a run are the float64 dot
- *    products made and the members ranked by SPEC's rule (cosine desc, a tie group by index asc);
- *    runs are taken until cap neighbours are ranked. The run holding the last place, when it
- *    reaches the last kept item, is shown to hold that place's whole tie group (its floor lies
- *    above every item not kept), else the query's whole row is ranked in float64.
+ * cosines); each query is ranked from its row ({@link rankScreened}).
  * Given `labels`, a run whose members all share the query's label, or all do not, is taken in its
  * float32 order without dot products: its order changes no verdict (Recall@K, AP@R and R-precision
  * see only whether each rank holds a same-class item), so `ranked` then holds the SPEC ranking's
@@ -165,7 +152,20 @@ interface RankWork {
 
 /**
  * Query i's best `cap` neighbours into work.ranked (see {@link screenedSweep}); returns how many
- * (cap, or every other item when fewer). `row` holds its float32 cosines with every item.
+ * (cap, or every other item when fewer). `row` holds its float32 cosines with every item:
+ * 1. a threshold t with at least cap other items of float32 cosine ≥ t, so that its cap-th best
+ *    float64 cosine is ≥ t − eps: first guessed from a histogram of a sample of its row
+ *    ({@link sampleOf}) and kept when the count over the whole row proves it, else read off a
+ *    histogram of the whole row;
+ * 2. the items of float32 cosine ≥ t − 2·eps − tolerance − margin are kept ({@link keptFrom}):
+ *    any other is more than the tie tolerance (2⁻⁴⁰, ties.ts) below the cap-th best in float64;
+ * 3. those are sorted by float32 cosine, and cut into runs wherever two neighbours differ by more
+ *    than 2·eps + tolerance: across such a gap the float64 cosines differ by more than the
+ *    tolerance, so the runs are whole tie groups, in order. Only within a run are the float64 dot
+ *    products made and the members ranked by SPEC's rule (cosine desc, a tie group by index asc);
+ *    runs are taken until cap neighbours are ranked. The run holding the last place, when it
+ *    reaches the last kept item, is shown to hold that place's whole tie group (its floor lies
+ *    above every item not kept), else the query's whole row is ranked in float64.
  */
 function rankScreened(row: Float32Array, x: Float64Array, d: number, i: number, cap: number, eps: number, work: RankWork): number {
   const { steps, items } = work;
