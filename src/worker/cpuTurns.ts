@@ -1,18 +1,12 @@
 /**
- * Turns on the CPU (a page-wide counting semaphore) for the page's compute workers: at most `permits` training steps or metrics
- * jobs run at once, page-wide, in the order they asked (first come, first served).
- *
- * Why: a comparison on three seeds trains six runs, each with a metrics worker — twelve busy
- * threads on a two-core laptop. The page's main thread is scheduled as one thread among them, so
- * each frame it draws (a few ms of style, layout and paint) waited behind the workers' time
- * slices and took 40–90 ms. Taking turns trains as fast in all (the cores were
- * shared anyway) while the main thread waits behind only `permits` busy threads.
- *
- * The turns live in shared memory (a SharedArrayBuffer, so only on a cross-origin isolated page;
- * elsewhere nothing waits): `[tickets taken, turns ended, permits, held-or-awaited per slot…]`. A
- * worker owns a slot; the page gives its turns back when it terminates the worker
- * ({@link TurnsOwner.forfeit}), so a worker killed mid-step never blocks the others. Waiting uses
- * `Atomics.waitAsync`: a worker keeps answering its messages while it waits.
+ * Turns on the CPU (a page-wide counting semaphore) for the page's compute workers: at most
+ * `permits` training steps or metrics jobs run at once, page-wide, first come first served. Why:
+ * a comparison on three seeds is twelve busy threads on a two-core laptop, and the page's main
+ * thread, one thread among them, drew each frame in 40–90 ms; taking turns trains as fast in all
+ * while the main thread waits behind only `permits` busy threads. The turns live in shared memory
+ * (a cross-origin isolated page; elsewhere nothing waits): `[tickets taken, turns ended, permits,
+ * held-or-awaited per slot…]`. A killed worker's turns are given back by the page
+ * ({@link TurnsOwner.forfeit}); a waiting worker keeps answering its messages (`Atomics.waitAsync`).
  */
 
 const TICKETS = 0;

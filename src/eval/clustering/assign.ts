@@ -1,18 +1,10 @@
 /**
- * The assignment step of Lloyd's steps (lloyd.ts): each point's nearest centre. The first step, and
- * up to {@link ALL_PRODUCTS_UP_TO} centres every step, from products of every point with every
- * centre (products.ts), a block at a time. After that, with bounds that spare most products:
- * - each point keeps, from its last products, its {@link NEAR} nearest centres, an upper bound on
- *   its distance to the nearest (its centre), lower bounds on its distances to the others of the
- *   few, and one lower bound for every centre beyond them. A centre that has since moved by δ
- *   changes a distance by at most δ, so while the bound to its own centre, raised by that centre's
- *   moves, stays below every other bound, lowered by theirs, the point keeps its centre with no
- *   product (Elkan's and Hamerly's bounds, on a short list);
- * - else its exact distances to its few, and to the few centres beyond them that moved enough to
- *   matter, decide, and its bounds start again from this step;
- * - else it gets products with every centre again.
- * The bounds are widened by the products' rounding, so a point is only kept where every distance
- * computed afresh would have kept it too (the tests check the reference's clustering, step for step).
+ * The assignment step of Lloyd's steps (lloyd.ts): each point's nearest centre — from products
+ * with every centre (products.ts) in the first step and up to {@link ALL_PRODUCTS_UP_TO} centres,
+ * after that from bounds that spare most products ({@link assignNear}: Elkan's and Hamerly's
+ * bounds on a short list of each point's nearest centres). The bounds are widened by the
+ * products' rounding, so a point keeps its centre only where fresh distances would have kept it
+ * (the tests check the reference's clustering, step for step).
  */
 import { rowNorms, type CentreProducts } from './products';
 import type { KmeansTicks } from './seeding';
@@ -177,10 +169,14 @@ async function assignRows(a: Assigning, rows: Int32Array | null, count: number):
 const SUSPECTS = 24;
 
 /**
- * One assignment step after the centres moved: a point whose centre's bound, raised by its moves
- * since the point's products, stays below every other bound, lowered by theirs (and, failing that,
- * whose exact distance to its centre does), keeps its centre; the others get products with every
- * centre, gathered a block at a time. Returns how many points changed centre.
+ * One assignment step after the centres moved. Each point keeps, from its last products, its
+ * {@link NEAR} nearest centres, an upper bound on its distance to its centre, lower bounds on the
+ * others of the few and one for every centre beyond them. A centre that moved by δ changes a
+ * distance by at most δ, so while the point's bound, raised by its centre's moves, stays below every
+ * other bound, lowered by theirs (or, failing that, its exact distance to its centre does), it keeps
+ * its centre with no product; else its exact distances to its few and to the centres beyond them
+ * that moved enough decide ({@link nearestByDistances}); else it gets products with every centre,
+ * gathered a block at a time. Returns how many points changed centre.
  */
 export async function assignNear(a: Assigning): Promise<number> {
   const { n, k, s } = a;

@@ -1,19 +1,11 @@
 /**
  * Producers of {@link PairHistograms} (SPEC "Evaluation"): the cosine of every unordered pair
- * (a, b), a < b, binned per class, without materialising the n×n matrix.
- *
- * Both producers first l2-normalise the rows in float64 (x / sqrt(Σx² + 1e-12), SPEC "Notation")
- * with {@link normaliseRows}, so they see the same unit vectors:
- * - {@link accumulateJs}: plain JS, float64 dot products (summed over t = 0 … d−1 in order — the
- *   exact path in exact.ts uses the same order, so its cosines are bit-identical to these),
- *   tiled over (a-block, b-block) pairs with a-block ≤ b-block.
- * - {@link accumulateTf}: the same blocks multiplied with `tf.matMul` in float32 on the active
- *   backend (wasm is the fast CPU path; times in BENCHMARKS.md "Evaluation"), read back with
- *   `await t.data()` and binned in JS; the tfjs part is src/eval/kernels/cosineBlocks.ts.
- *
- * Both bin with exactly the arithmetic of {@link cosineBin}, so they differ only for pairs whose
- * float32 and float64 cosines fall on different sides of a bin edge (|Δc| ≲ 1e-6, so at 4096 bins
- * a handful of pairs move to the adjacent bin; totals are identical).
+ * (a < b) binned per class, without the n × n matrix, from rows l2-normalised in float64
+ * ({@link normaliseRows}, SPEC "Notation"). {@link accumulateJs}: float64 dot products in
+ * coordinate order (exact.ts's order: the same cosines bit for bit). {@link accumulateTf}: the
+ * same blocks through `tf.matMul` in float32 (kernels/cosineBlocks.ts; BENCHMARKS.md
+ * "Evaluation"). Both bin with {@link cosineBin}'s arithmetic, so they differ only where a pair's
+ * float32 and float64 cosines straddle a bin edge (|Δc| ≲ 1e-6: a handful of pairs, same totals).
  */
 import { forEachCosineBlock } from '../kernels/cosineBlocks';
 import { DEFAULT_BINS, emptyHistograms, type PairHistograms } from './pairHistograms';

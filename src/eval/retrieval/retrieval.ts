@@ -1,20 +1,12 @@
 /**
- * Retrieval metrics over the whole gallery (SPEC "Evaluation"): Recall@K, and MAP@R and
- * R-precision as pytorch-metric-learning's AccuracyCalculator defines them, from ONE pass over
- * every pair of items, in plain TypeScript.
- *
- * - Every item is a query, ranked against every other item by cosine of the l2-normalised rows
- *   (float64, summed in coordinate order: a pair's cosine is the same whichever item asks); tie
- *   groups (cosines within 2⁻⁴⁰, ties.ts) are retrieved lower index first.
- * - Recall@K: 1 when any of the K first neighbours shares the query's label (an item alone in its
- *   class scores 0). MAP@R, R-precision: over a query's R first neighbours, R = the other items of
- *   its class, capped at {@link R_CAP} = 1,000 as pytorch-metric-learning's `k` caps it; queries
- *   alone in their class are left out.
- * - The pass: float64 tiles offered to bounded selections of each query's best neighbours
- *   (retrievalTiles.ts, neighbourSelections.ts; never n × n in memory), or, given a fast float32
- *   product, a float32 screen with float64 products only where it cannot decide
- *   (retrievalScreened.ts) — the same result, several times faster, whose rows can bin the
- *   all-pairs histograms too.
+ * Retrieval metrics over the whole gallery (SPEC "Evaluation"), as pytorch-metric-learning's
+ * AccuracyCalculator defines them: Recall@K (1 when any of the K first neighbours shares the
+ * query's label), MAP@R and R-precision (over the query's R first neighbours, R = the other items
+ * of its class, capped at {@link R_CAP} = 1,000; a query alone in its class is left out). Every
+ * item is a query, ranked by float64 cosine (coordinate order), tie groups by index (ties.ts), in
+ * one pass: float64 tiles into bounded selections (retrievalTiles.ts, neighbourSelections.ts), or
+ * a float32 screen with float64 products only where it cannot decide (retrievalScreened.ts), whose
+ * rows can bin the all-pairs histograms too.
  */
 import { MAX_ITEMS, Selections } from './neighbourSelections';
 import { dotTile, offerBoth, rankWholeRow, tiledSweep, TILE } from './retrievalTiles';
