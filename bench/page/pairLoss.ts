@@ -7,7 +7,7 @@ import { Rng } from '../../src/data/rng';
 import { crossExampleLoss } from '../../src/ml/losses/crossExample';
 import { pairNegatives } from '../../src/ml/ops/negatives';
 import type { PairOps } from '../../src/ml/ops/pairOps';
-import { l2NormalizePadWgsl, l2NormalizeRows, scaledProductWgsl } from '../../src/ml/kernels/similarity';
+import { l2NormalizePadWgsl, l2NormalizeRows, scaledProductWgsl } from '../../src/ml/kernels/similarity/similarity';
 import { flushAndWait } from '../../src/ml/kernels/program';
 
 /** Seeded inputs: N queries, N documents, labels over 10 classes (as MNIST), in class mode. */

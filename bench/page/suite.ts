@@ -9,7 +9,7 @@ import '@tensorflow/tfjs-backend-wasm';
 import { installWasmMatMul } from '../../src/ml/ops/wasmMatMul';
 import { tfjsPairOps } from '../../src/ml/ops/tfjsPairOps';
 import { webgpuPairOps } from '../../src/ml/kernels/webgpuPairOps';
-import { measurePeakGflops } from '../../src/ml/kernels/peak';
+import { measurePeakGflops } from '../../src/ml/kernels/peak/peak';
 import type { PairOps } from '../../src/ml/ops/pairOps';
 import { cenmStep, pairInputs, productOnly } from './pairLoss';
 import { timeMedian } from './timing';

@@ -3,10 +3,10 @@
  * the GPU. Only valid while tfjs's active backend is webgpu.
  */
 import type { PairOps } from '../ops/pairOps';
-import { scaledCosineWgsl } from './similarity';
-import { rowSoftmaxLossWgsl, sharedSoftmaxLossWgsl } from './softmaxLoss';
-import { rowTopKMaskWgsl } from './rowTopK';
-import { globalTopKMaskWgsl } from './globalTopK';
+import { scaledCosineWgsl } from './similarity/similarity';
+import { rowSoftmaxLossWgsl, sharedSoftmaxLossWgsl } from './softmaxLoss/softmaxLoss';
+import { rowTopKMaskWgsl } from './topK/rowTopK';
+import { globalTopKMaskWgsl } from './topK/globalTopK';
 
 export const webgpuPairOps: PairOps = {
   name: 'wgsl',

@@ -1,7 +1,7 @@
 /**
  * CENM's global top-k selection as WGSL kernels on tfjs's webgpu backend: a 0/1 mask of the k
  * largest negatives of the whole N×N matrix (value descending, ties → lower row-major index
- * i·N + j, −0 == +0), exactly as the float64 reference `globalTopK` in `../reference/crossExample.ts`.
+ * i·N + j, −0 == +0), exactly as the float64 reference `globalTopK` in `../../reference/crossExample.ts`.
  * By SELECTION, never by sorting, and nothing read back to the CPU: a radix select on the
  * order-preserving u32 image of the floats (`floatOrder.wgsl`), one 8-bit digit at a time, most
  * significant first — 4 × (a per-row histogram pass, `globalTopKHist.wgsl`, then a one-workgroup
@@ -12,8 +12,8 @@
  * constant with respect to s.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { Negatives } from '../ops/pairOps';
-import { groups, runKernel } from './program';
+import type { Negatives } from '../../ops/pairOps';
+import { groups, runKernel } from '../program';
 import { checkSelectionInputs, maskFromThresholds, quadLoads, ROWS_PER_GROUP, tieColumnWgsl } from './rowTopK';
 import histSource from './globalTopKHist.wgsl?raw';
 import pickSource from './globalTopKPick.wgsl?raw';

@@ -14,7 +14,7 @@
  * zero gradient. Finite at scale 1000. Webgpu backend only.
  */
 import * as tf from '@tensorflow/tfjs';
-import { groups, runKernel } from './program';
+import { groups, runKernel } from '../program';
 import rowSource from './softmaxLossRow.wgsl?raw';
 import rowGradSource from './softmaxLossRowGrad.wgsl?raw';
 import sharedRowsSource from './softmaxLossSharedRows.wgsl?raw';

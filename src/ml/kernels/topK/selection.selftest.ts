@@ -2,7 +2,7 @@
  * Self-test cases of the selection kernels (run by kernel-tests.html against the float64
  * reference): `rowTopKMaskWgsl` (SNM) and `globalTopKMaskWgsl` (CENM) on tfjs's webgpu backend
  * must give EXACTLY the masks of the reference selections `rowTopK` / `globalTopK`
- * (`../reference/crossExample.ts`), tie rule included. Every name contains 'select', so
+ * (`../../reference/crossExample.ts`), tie rule included. Every name contains 'select', so
  * `runKernelSelfTests('select')` runs just these.
  *
  * S is drawn from a seeded `Rng` and rounded to float32, so the GPU compares exactly the values
@@ -11,12 +11,12 @@
  * arbitrary k (k = 0, mixed per-row k), as the first k of the reference's full ρ = 1 order.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { CaseResult, KernelCase } from './selftest/harness';
-import { Rng } from '../../data/rng';
-import { globalTopK, negativeMask, rowTopK, type PairMode } from '../reference/crossExample';
-import { rowTopKCounts, topKCount } from '../ops/topk';
-import type { Negatives } from '../ops/pairOps';
-import { pairNegatives } from '../ops/negatives';
+import type { CaseResult, KernelCase } from '../selftest/harness';
+import { Rng } from '../../../data/rng';
+import { globalTopK, negativeMask, rowTopK, type PairMode } from '../../reference/crossExample';
+import { rowTopKCounts, topKCount } from '../../ops/topk';
+import type { Negatives } from '../../ops/pairOps';
+import { pairNegatives } from '../../ops/negatives';
 import { rowTopKMaskWgsl } from './rowTopK';
 import { globalTopKMaskWgsl } from './globalTopK';
 

@@ -18,7 +18,7 @@
  * Webgpu backend only.
  */
 import type * as tf from '@tensorflow/tfjs';
-import { flushAndWait, runKernel, webgpuBackend } from './program';
+import { flushAndWait, runKernel, webgpuBackend } from '../program';
 import peakSource from './peak.wgsl?raw';
 
 const WORKGROUP = 64;

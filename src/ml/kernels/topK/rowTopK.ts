@@ -1,7 +1,7 @@
 /**
  * SNM's per-row top-k selection as WGSL kernels on tfjs's webgpu backend: for every row i, a 0/1
  * mask of the k[i] largest negatives (value descending, ties → lower column index, −0 == +0),
- * exactly as the float64 reference `rowTopK` in `../reference/crossExample.ts`. Two dispatches, no
+ * exactly as the float64 reference `rowTopK` in `../../reference/crossExample.ts`. Two dispatches, no
  * sorting, no atomics: the threshold pass (`rowTopK.wgsl`: a radix select per row, one invocation
  * each) and the mask pass (`rowTopKMask.wgsl`, shared with globalTopK.ts); each shader's header
  * says how. Both read the rows four entries at a time ({@link quadLoads}).
@@ -11,8 +11,8 @@
  * reach `s` only through the loss's own ops.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { Negatives } from '../ops/pairOps';
-import { groups, runKernel } from './program';
+import type { Negatives } from '../../ops/pairOps';
+import { groups, runKernel } from '../program';
 import floatOrder from './floatOrder.wgsl?raw';
 import loadScalar from './rowTopKLoadScalar.wgsl?raw';
 import loadVec4 from './rowTopKLoadVec4.wgsl?raw';

@@ -1,14 +1,14 @@
 /** Self-test cases of the softmaxLoss kernels (run by kernel-tests.html against the float64 reference). */
 import * as tf from '@tensorflow/tfjs';
-import type { KernelCase } from './selftest/harness';
-import { Rng } from '../../data/rng';
-import { cosineMatrix, logSumExp, type Matrix } from '../reference/linalg';
-import { pairSoftmaxLoss } from '../reference/crossExample';
-import { numericGradient } from '../reference/finiteDiff';
+import type { KernelCase } from '../selftest/harness';
+import { Rng } from '../../../data/rng';
+import { cosineMatrix, logSumExp, type Matrix } from '../../reference/linalg';
+import { pairSoftmaxLoss } from '../../reference/crossExample';
+import { numericGradient } from '../../reference/finiteDiff';
 import { rowSoftmaxLossWgsl, sharedSoftmaxLossWgsl } from './softmaxLoss';
-import { pairNegatives } from '../ops/negatives';
-import { tfjsPairOps } from '../ops/tfjsPairOps';
-import { randn, readAndDispose, scaledMaxErr, toRows, verdict } from './similarity.selftest';
+import { pairNegatives } from '../../ops/negatives';
+import { tfjsPairOps } from '../../ops/tfjsPairOps';
+import { randn, readAndDispose, scaledMaxErr, toRows, verdict } from '../similarity/similarity.selftest';
 
 type Kind = 'row' | 'shared';
 type MaskKind = 'instance' | 'class' | 'random' | 'random+empty row' | 'none';

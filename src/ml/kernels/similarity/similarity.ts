@@ -13,7 +13,7 @@
  * Every tensor stays on the GPU. Webgpu backend only.
  */
 import * as tf from '@tensorflow/tfjs';
-import { groups, runKernel } from './program';
+import { groups, runKernel } from '../program';
 import forwardSource from './similarity.wgsl?raw';
 import gradSource from './similarityGrad.wgsl?raw';
 import normalizeSource from './similarityNormalize.wgsl?raw';

@@ -1,12 +1,12 @@
 /** Self-test cases of the similarity kernels (run by kernel-tests.html against the float64 reference). */
 import * as tf from '@tensorflow/tfjs';
-import type { CaseResult, KernelCase } from './selftest/harness';
-import { Rng } from '../../data/rng';
-import { cosineMatrix, type Matrix } from '../reference/linalg';
-import { numericGradient } from '../reference/finiteDiff';
+import type { CaseResult, KernelCase } from '../selftest/harness';
+import { Rng } from '../../../data/rng';
+import { cosineMatrix, type Matrix } from '../../reference/linalg';
+import { numericGradient } from '../../reference/finiteDiff';
 import { l2NormalizeRows, scaledCosineWgsl, scaledGradProductWgsl, scaledProductWgsl } from './similarity';
-import { flushAndWait } from './program';
-import { measurePeakGflops } from './peak';
+import { flushAndWait } from '../program';
+import { measurePeakGflops } from '../peak/peak';
 
 // ---- helpers shared with softmaxLoss.selftest.ts -------------------------------------------------
 
