@@ -59,6 +59,31 @@ export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: numb
   if (n > EXACT_MAX_ITEMS) throw new RangeError(`exact path: ${n} items is more than ${EXACT_MAX_ITEMS}`);
   assertFiniteEmbeddings(emb, n, d);
   const x = unit ?? normaliseRows(emb, n, d);
+  const { allPos, allNeg, posOf, negOf } = everyCosine(x, labels, n, d, numClasses);
+  allPos.sort();
+  allNeg.sort();
+  const groups = tieGroupsDescending(allPos, allNeg);
+  const levels = negativeLevels(allNeg);
+  const posDist = posOf.map(distancesAscending);
+  const negDistOf = negOf.map(distancesAscending);
+  return {
+    n,
+    numClasses,
+    ...groups,
+    posTotal: Float64Array.from(posOf, (a) => a.length),
+    negTotal: Float64Array.from(negOf, (a) => a.length),
+    ...levels,
+    accepted(dd, accPos, accNeg) {
+      for (let t = 0; t < numClasses; t++) {
+        accPos[t] = countAtMost(posDist[t], dd);
+        accNeg[t] = countAtMost(negDistOf[t], dd);
+      }
+    },
+  };
+}
+
+/** Every pair's float64 cosine (coordinate order), as positives and negatives, and per class (a negative in both its classes). */
+function everyCosine(x: Float64Array, labels: ArrayLike<number>, n: number, d: number, numClasses: number) {
   const classCount = new Int32Array(numClasses);
   for (let i = 0; i < n; i++) {
     const y = labels[i];
@@ -72,9 +97,8 @@ export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: numb
   const negFill = new Int32Array(numClasses);
   let nPos = 0;
   for (let t = 0; t < numClasses; t++) nPos += posOf[t].length;
-  const m = (n * (n - 1)) / 2;
   const allPos = new Float64Array(nPos);
-  const allNeg = new Float64Array(m - nPos);
+  const allNeg = new Float64Array((n * (n - 1)) / 2 - nPos);
   let ip = 0;
   let ineg = 0;
   for (let a = 0; a < n; a++) {
@@ -95,9 +119,15 @@ export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: numb
       }
     }
   }
-  // Global tie groups by cosine, descending (merge of the two sorted lists), chained (ties.ts).
-  allPos.sort();
-  allNeg.sort();
+  return { allPos, allNeg, posOf, negOf };
+}
+
+/**
+ * The global tie groups by cosine, descending (a merge of the two ascending lists), chained
+ * (ties.ts): each group's threshold is its lowest cosine (the whole group is accepted there), with
+ * its positives and negatives.
+ */
+function tieGroupsDescending(allPos: Float64Array, allNeg: Float64Array): { cos: Float64Array; pos: Float64Array; neg: Float64Array } {
   const cos: number[] = [];
   const pos: number[] = [];
   const neg: number[] = [];
@@ -112,13 +142,16 @@ export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: numb
       pos.push(0);
       neg.push(0);
     }
-    // A group's threshold is its lowest cosine: the whole group is accepted there.
     cos[cos.length - 1] = c;
     if (positive) pos[pos.length - 1]++;
     else neg[neg.length - 1]++;
     previous = c;
   }
-  // Global negative levels by DISTANCE, ascending (distinct cosines may share a distance).
+  return { cos: Float64Array.from(cos), pos: Float64Array.from(pos), neg: Float64Array.from(neg) };
+}
+
+/** The negatives' levels by DISTANCE, ascending, with their counts (distinct cosines may share a distance); `allNeg` ascending by cosine. */
+function negativeLevels(allNeg: Float64Array): { negDist: Float64Array; negCount: Float64Array } {
   const negDistAll = new Float64Array(allNeg.length);
   for (let k = 0; k < allNeg.length; k++) negDistAll[k] = sphereDistance(allNeg[allNeg.length - 1 - k]);
   const negDist: number[] = [];
@@ -130,23 +163,5 @@ export function exactPairs(emb: Float32Array, labels: ArrayLike<number>, n: numb
     negCount.push(e - k);
     k = e;
   }
-  const posDist = posOf.map(distancesAscending);
-  const negDistOf = negOf.map(distancesAscending);
-  return {
-    n,
-    numClasses,
-    cos: Float64Array.from(cos),
-    pos: Float64Array.from(pos),
-    neg: Float64Array.from(neg),
-    posTotal: Float64Array.from(posOf, (a) => a.length),
-    negTotal: Float64Array.from(negOf, (a) => a.length),
-    negDist: Float64Array.from(negDist),
-    negCount: Float64Array.from(negCount),
-    accepted(dd, accPos, accNeg) {
-      for (let t = 0; t < numClasses; t++) {
-        accPos[t] = countAtMost(posDist[t], dd);
-        accNeg[t] = countAtMost(negDistOf[t], dd);
-      }
-    },
-  };
+  return { negDist: Float64Array.from(negDist), negCount: Float64Array.from(negCount) };
 }

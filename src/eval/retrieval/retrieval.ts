@@ -106,31 +106,9 @@ export interface Retrieval {
  * float64, normalised by the caller); labels are compared with ===.
  */
 export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, n: number, d: number, opts: RetrievalOptions): Promise<RetrievalPerQuery> {
-  const ks = opts.ks;
-  for (const k of ks) if (!Number.isInteger(k) || k < 1) throw new Error(`retrieval: bad K ${k}`);
-  if (n >= MAX_ITEMS) throw new Error(`retrieval: at most ${MAX_ITEMS - 1} items`);
-  const rCap = opts.rCap ?? R_CAP;
-  if (!Number.isInteger(rCap) || rCap < 1) throw new Error(`retrieval: bad R cap ${rCap}`);
-  const kMax = ks.length ? Math.max(...ks) : 1;
-  const queries = opts.queries ?? Int32Array.from({ length: n }, (_, i) => i);
+  const { queries, kMax, rCap } = checkedQueries(n, opts);
   const m = queries.length;
-  for (let q = 0; q < m; q++) {
-    if (!(queries[q] >= 0 && queries[q] < n) || (q > 0 && queries[q] <= queries[q - 1])) throw new Error('retrieval: queries must be distinct item indices in ascending order');
-  }
-  const all = m === n;
-
-  // Class sizes → R and the selection size of each query.
-  const classSize = new Map<number, number>();
-  for (let i = 0; i < n; i++) classSize.set(labels[i], (classSize.get(labels[i]) ?? 0) + 1);
-  const others = new Int32Array(m);
-  const r = new Int32Array(m);
-  const cap = new Int32Array(m);
-  for (let q = 0; q < m; q++) {
-    others[q] = classSize.get(labels[queries[q]])! - 1;
-    r[q] = Math.min(others[q], rCap);
-    cap[q] = Math.min(n - 1, Math.max(r[q], kMax));
-  }
-
+  const { others, r, cap } = querySizes(labels, queries, n, rCap, kMax);
   const out: RetrievalPerQuery = {
     queries,
     firstHit: new Int32Array(m).fill(-1),
@@ -140,10 +118,69 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
     apAtR: new Float64Array(m).fill(NaN),
     screened: opts.coarse !== undefined,
   };
-  /** Query q's verdicts into out[q], from its neighbours' indices, best first (the first `count` of `ranked`). */
-  const finish = (q: number, ranked: Int32Array, count: number) => {
-    const own = labels[queries[q]];
-    const R = r[q];
+  const finish = verdictsInto(out, labels);
+  // Selections keep one neighbour more than a query needs, so that the ranking sees whether the
+  // tie group at its last place is whole (neighbourSelections.ts); when it may not be, that
+  // query's whole row is ranked instead.
+  const keep = cap.map((c) => Math.min(n - 1, c + 1));
+  let entries = 0; // (twice the selections' sizes: see Selections)
+  let most = 0;
+  for (let q = 0; q < m; q++) {
+    entries += 2 * keep[q];
+    most = Math.max(most, keep[q]);
+  }
+  const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
+  const symmetric = m === n && entries <= maxEntries && !opts.coarse;
+  const binRows = opts.coarse && opts.binPairs ? new RowBins(labels, n, opts.binPairs) : undefined;
+  const pace = pacer(opts.coarse ? screenedWork(n, queries, binRows) : symmetric ? (n * (n + 1)) / 2 : m * n, opts);
+  if (opts.coarse) {
+    await screenedSweep(x, n, d, queries, cap, opts.coarse, pace, finish, { labels, binRows });
+    if (binRows) out.pairs = binRows.result();
+  } else {
+    const s: SelectionSweep = { x, n, d, queries, cap, keep, finish, indices: new Int32Array(most), ranker: new TieRanker() };
+    await (symmetric ? symmetricSweep(s, entries, pace) : queryBlockSweeps(s, maxEntries, pace));
+  }
+  opts.onProgress?.(1);
+  return out;
+}
+
+/** The queries asked for (every item by default), checked, with the largest K and the R cap. */
+function checkedQueries(n: number, opts: RetrievalOptions): { queries: Int32Array; kMax: number; rCap: number } {
+  for (const k of opts.ks) if (!Number.isInteger(k) || k < 1) throw new Error(`retrieval: bad K ${k}`);
+  if (n >= MAX_ITEMS) throw new Error(`retrieval: at most ${MAX_ITEMS - 1} items`);
+  const rCap = opts.rCap ?? R_CAP;
+  if (!Number.isInteger(rCap) || rCap < 1) throw new Error(`retrieval: bad R cap ${rCap}`);
+  const queries = opts.queries ?? Int32Array.from({ length: n }, (_, i) => i);
+  for (let q = 0; q < queries.length; q++) {
+    if (!(queries[q] >= 0 && queries[q] < n) || (q > 0 && queries[q] <= queries[q - 1])) throw new Error('retrieval: queries must be distinct item indices in ascending order');
+  }
+  return { queries, kMax: opts.ks.length ? Math.max(...opts.ks) : 1, rCap };
+}
+
+/** Each query's other items of its class, its R (capped) and how many neighbours it needs ranked. */
+function querySizes(labels: ArrayLike<number>, queries: Int32Array, n: number, rCap: number, kMax: number): { others: Int32Array; r: Int32Array; cap: Int32Array } {
+  const classSize = new Map<number, number>();
+  for (let i = 0; i < n; i++) classSize.set(labels[i], (classSize.get(labels[i]) ?? 0) + 1);
+  const m = queries.length;
+  const others = new Int32Array(m);
+  const r = new Int32Array(m);
+  const cap = new Int32Array(m);
+  for (let q = 0; q < m; q++) {
+    others[q] = classSize.get(labels[queries[q]])! - 1;
+    r[q] = Math.min(others[q], rCap);
+    cap[q] = Math.min(n - 1, Math.max(r[q], kMax));
+  }
+  return { others, r, cap };
+}
+
+/** Query q's verdicts into out[q], from its neighbours' indices, best first (the first `count` of `ranked`). */
+type Finish = (q: number, ranked: Int32Array, count: number) => void;
+
+/** The {@link Finish} that writes first hit, R-precision and AP@R into `out`. */
+function verdictsInto(out: RetrievalPerQuery, labels: ArrayLike<number>): Finish {
+  return (q, ranked, count) => {
+    const own = labels[out.queries[q]];
+    const R = out.r[q];
     let hits = 0;
     let ap = 0;
     for (let i = 0; i < count; i++) {
@@ -159,35 +196,14 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
       out.apAtR[q] = ap / R;
     }
   };
-  // Selections keep one neighbour more than a query needs, so that the ranking sees whether the
-  // tie group at its last place is whole (neighbourSelections.ts); when it may not be, that
-  // query's whole row is ranked instead.
-  const keep = cap.map((c) => Math.min(n - 1, c + 1));
-  let most = 0;
-  for (let q = 0; q < m; q++) most = Math.max(most, keep[q]);
-  const ranker = new TieRanker();
-  let indices = new Int32Array(most);
-  /** Slot s of `sel` (query q's neighbours) into out[q]. */
-  const finishSlot = (sel: Selections, s: number, q: number) => {
-    let count = sel.ranked(s, cap[q], indices, ranker);
-    if (count < 0) {
-      if (indices.length < n) indices = new Int32Array(n);
-      count = rankWholeRow(x, n, d, queries[q], cap[q], indices, ranker);
-    }
-    finish(q, indices, count);
-  };
+}
 
-  const tile = new Float64Array(TILE * TILE);
+/** Tells the pass's progress against `total` work and takes a turn every `yieldMs`; throws once stopped. */
+function pacer(total: number, opts: RetrievalOptions): (work: number) => Promise<void> {
   const yieldMs = opts.yieldMs ?? 50;
   let last = performance.now();
   let done = 0;
-  let entries = 0; // (twice the selections' sizes: see Selections)
-  for (let q = 0; q < m; q++) entries += 2 * keep[q];
-  const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
-  const symmetric = all && entries <= maxEntries && !opts.coarse;
-  const binRows = opts.coarse && opts.binPairs ? new RowBins(labels, n, opts.binPairs) : undefined;
-  const total = opts.coarse ? screenedWork(n, queries, binRows) : symmetric ? (n * (n + 1)) / 2 : m * n;
-  const pace = async (work: number) => {
+  return async (work) => {
     done += work;
     if (opts.signal?.aborted) throw new Error('retrieval: stopped');
     if (performance.now() - last < yieldMs) return;
@@ -195,41 +211,66 @@ export async function retrievalPass(x: Float64Array, labels: ArrayLike<number>, 
     if (opts.between) await opts.between();
     last = performance.now();
   };
+}
 
-  if (opts.coarse) {
-    await screenedSweep(x, n, d, queries, cap, opts.coarse, pace, finish, { labels, binRows });
-    if (binRows) out.pairs = binRows.result();
-  } else if (symmetric) {
-    // Symmetric: every tile pair I ≤ J once, each cosine offered to both items.
-    const off = new Float64Array(n);
-    for (let i = 1; i < n; i++) off[i] = off[i - 1] + 2 * keep[i - 1];
-    const sel = new Selections(new Float64Array(entries), new Int32Array(entries), off, keep);
-    for (let a0 = 0; a0 < n; a0 += TILE) {
-      const na = Math.min(TILE, n - a0);
-      for (let b0 = a0; b0 < n; b0 += TILE) {
-        const nb = Math.min(TILE, n - b0);
-        dotTile(x, a0, na, x, b0, nb, d, tile, TILE);
-        offerBoth(tile, a0, na, b0, nb, sel);
-        await pace(na * nb);
-      }
-    }
-    for (let i = 0; i < n; i++) finishSlot(sel, i, i);
-  } else {
-    // Query blocks, each against every item; a block's selections fit in maxEntries (at least one query).
-    for (let q0 = 0; q0 < m; ) {
-      let q1 = q0;
-      let e = 0;
-      while (q1 < m && (q1 === q0 || e + 2 * keep[q1] <= maxEntries)) e += 2 * keep[q1++];
-      const off = new Float64Array(q1 - q0);
-      for (let s = 1; s < q1 - q0; s++) off[s] = off[s - 1] + 2 * keep[q0 + s - 1];
-      const sel = new Selections(new Float64Array(e), new Int32Array(e), off, keep.subarray(q0, q1));
-      await tiledSweep(x, n, d, queries, q0, q1, sel, tile, pace);
-      for (let s = 0; s < q1 - q0; s++) finishSlot(sel, s, q0 + s);
-      q0 = q1;
+/** What the float64 sweeps into selections share. */
+interface SelectionSweep {
+  x: Float64Array;
+  n: number;
+  d: number;
+  queries: Int32Array;
+  cap: Int32Array;
+  keep: Int32Array;
+  finish: Finish;
+  indices: Int32Array;
+  ranker: TieRanker;
+}
+
+/** Slot `slot` of `sel` (query q's neighbours), ranked by the tie rule (its whole row when its last place's group may not be whole), into its verdicts. */
+function finishSlot(s: SelectionSweep, sel: Selections, slot: number, q: number): void {
+  let count = sel.ranked(slot, s.cap[q], s.indices, s.ranker);
+  if (count < 0) {
+    if (s.indices.length < s.n) s.indices = new Int32Array(s.n);
+    count = rankWholeRow(s.x, s.n, s.d, s.queries[q], s.cap[q], s.indices, s.ranker);
+  }
+  s.finish(q, s.indices, count);
+}
+
+/** Every item a query: every tile pair I ≤ J once, each cosine offered to both items. */
+async function symmetricSweep(s: SelectionSweep, entries: number, pace: (work: number) => Promise<void>): Promise<void> {
+  const { x, n, d, keep } = s;
+  const off = new Float64Array(n);
+  for (let i = 1; i < n; i++) off[i] = off[i - 1] + 2 * keep[i - 1];
+  const sel = new Selections(new Float64Array(entries), new Int32Array(entries), off, keep);
+  const tile = new Float64Array(TILE * TILE);
+  for (let a0 = 0; a0 < n; a0 += TILE) {
+    const na = Math.min(TILE, n - a0);
+    for (let b0 = a0; b0 < n; b0 += TILE) {
+      const nb = Math.min(TILE, n - b0);
+      dotTile(x, a0, na, x, b0, nb, d, tile, TILE);
+      offerBoth(tile, a0, na, b0, nb, sel);
+      await pace(na * nb);
     }
   }
-  opts.onProgress?.(1);
-  return out;
+  for (let i = 0; i < n; i++) finishSlot(s, sel, i, i);
+}
+
+/** Query blocks, each against every item; a block's selections fit in maxEntries (at least one query). */
+async function queryBlockSweeps(s: SelectionSweep, maxEntries: number, pace: (work: number) => Promise<void>): Promise<void> {
+  const { x, n, d, queries, keep } = s;
+  const m = queries.length;
+  const tile = new Float64Array(TILE * TILE);
+  for (let q0 = 0; q0 < m; ) {
+    let q1 = q0;
+    let e = 0;
+    while (q1 < m && (q1 === q0 || e + 2 * keep[q1] <= maxEntries)) e += 2 * keep[q1++];
+    const off = new Float64Array(q1 - q0);
+    for (let slot = 1; slot < q1 - q0; slot++) off[slot] = off[slot - 1] + 2 * keep[q0 + slot - 1];
+    const sel = new Selections(new Float64Array(e), new Int32Array(e), off, keep.subarray(q0, q1));
+    await tiledSweep(x, n, d, queries, q0, q1, sel, tile, pace);
+    for (let slot = 0; slot < q1 - q0; slot++) finishSlot(s, sel, slot, q0 + slot);
+    q0 = q1;
+  }
 }
 
 /** Recall@K, MAP@R and R-precision of a pass's per-query verdicts. */
