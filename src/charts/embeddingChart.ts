@@ -6,9 +6,9 @@
  */
 import * as d3 from 'd3';
 import { classColour, otherColour } from './kit/palette';
-import { className, embeddingClasses, embeddingScales, EMBEDDING_SIZE, type StepEmbedding } from './embeddingMarkup';
-import { colourOf, LEGEND_ROW, type LegendRow } from './classLegend';
-import { layer } from './kit/series';
+import { className, embeddingClasses, embeddingScales, EMBEDDING_SIZE, type EmbeddingLayout, type StepEmbedding } from './embeddingMarkup';
+import { colourOf, LEGEND_ROW, type ClassColouring, type ClassLegend, type LegendRow } from './classLegend';
+import { layer, type One } from './kit/series';
 
 const SIZE = EMBEDDING_SIZE;
 const PAD = 28;
@@ -21,16 +21,7 @@ const PAD = 28;
  * colour and the rest grey, drawn first, beneath them.
  */
 export function drawEmbedding(snap: StepEmbedding | null, ghost: StepEmbedding | null, canvas: HTMLCanvasElement, svgEl: SVGSVGElement, box: HTMLDivElement) {
-  const ctx = canvas.getContext('2d')!;
-  const dpr = window.devicePixelRatio || 1;
-  if (canvas.width !== SIZE * dpr) {
-    canvas.width = SIZE * dpr;
-    canvas.height = SIZE * dpr;
-    canvas.style.width = '100%';
-    canvas.style.height = '100%';
-  }
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, SIZE, SIZE);
+  const ctx = clearedCanvas(canvas);
   const svg = d3.select(svgEl);
   box.dataset.points = String(snap ? snap.labels.length : 0);
   box.dataset.step = String(snap?.step ?? '');
@@ -41,7 +32,6 @@ export function drawEmbedding(snap: StepEmbedding | null, ghost: StepEmbedding |
     return;
   }
 
-  const n = snap.labels.length;
   const { x, y, layout } = embeddingScales(snap);
   const { colouring, legend } = embeddingClasses(snap);
   const colour = colourOf(colouring, classColour);
@@ -57,6 +47,42 @@ export function drawEmbedding(snap: StepEmbedding | null, ghost: StepEmbedding |
   layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${layout.bottom})`).call(d3.axisBottom(x).ticks(5));
   layer(svg, 'g', 'y-axis').attr('transform', `translate(${layout.left},0)`).call(d3.axisLeft(y).ticks(5));
 
+  paintPoints(ctx, canvas, snap, ghost, x, y, colouring, colour);
+
+  const m = drawWeights(svg, snap, x, y, colouring, colour);
+
+  drawLegend(svg, layout, legend);
+  layer(svg, 'text', 'caption')
+    .attr('x', PAD + 4)
+    .attr('y', PAD - 8)
+    .text(
+      (snap.projection === 'circle'
+        ? `${snap.label ?? `step ${snap.step}`} · unit circle${m > 0 ? ', class weights ◆' : ''}`
+        : `${snap.label ?? `step ${snap.step}`} · PCA of d=${snap.dim} (${(snap.explained * 100).toFixed(0)}% of variance)${m > 0 ? ', class weights ◆' : ''}`) +
+        (ghost ? ` · grey: step ${ghost.step}, before heating-up` : ''),
+    );
+}
+
+/** The canvas at the device's pixel ratio, cleared, its context scaled to the view's units. */
+function clearedCanvas(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
+  const ctx = canvas.getContext('2d')!;
+  const dpr = window.devicePixelRatio || 1;
+  if (canvas.width !== SIZE * dpr) {
+    canvas.width = SIZE * dpr;
+    canvas.height = SIZE * dpr;
+    canvas.style.width = '100%';
+    canvas.style.height = '100%';
+  }
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, SIZE, SIZE);
+  return ctx;
+}
+
+type Scale = d3.ScaleLinear<number, number>;
+
+/** The points (and the faint earlier snapshot `ghost`) on the canvas. */
+function paintPoints(ctx: CanvasRenderingContext2D, canvas: HTMLCanvasElement, snap: StepEmbedding, ghost: StepEmbedding | null, x: Scale, y: Scale, colouring: ClassColouring, colour: (c: number) => string): void {
+  const n = snap.labels.length;
   if (ghost) {
     ctx.globalAlpha = 0.12;
     // The page's ink (dark on light, light on dark): the canvas inherits the CSS colour.
@@ -79,9 +105,10 @@ export function drawEmbedding(snap: StepEmbedding | null, ghost: StepEmbedding |
     }
   }
   ctx.globalAlpha = 1;
+}
 
-  // Class weights as diamonds at 0.9 of their (unit) length, as in HU Fig. 3, in their class's
-  // colour (grey ones first, beneath).
+/** Class weights as diamonds at 0.9 of their (unit) length, as in HU Fig. 3, in their class's colour (grey ones first, beneath); returns how many. */
+function drawWeights(svg: One<SVGSVGElement>, snap: StepEmbedding, x: Scale, y: Scale, colouring: ClassColouring, colour: (c: number) => string): number {
   const m = snap.weights.length / 2;
   const diamonds = d3
     .range(m)
@@ -96,9 +123,15 @@ export function drawEmbedding(snap: StepEmbedding | null, ghost: StepEmbedding |
     .select('title')
     .text((d) => `class ${className(snap, d.c)} weight${d.grey ? ` (grey: not among the ${colouring.coloured.length} largest classes)` : ''}`);
 
-  // The legend right of the plotted square: the note ("top 10 by size") where the classes outnumber
-  // the colours, a swatch and a name a class, and the grey entry for the rest; each row's tooltip
-  // says the whole name and the class's size.
+  return m;
+}
+
+/**
+ * The legend right of the plotted square: the note ("top 10 by size") where the classes outnumber
+ * the colours, a swatch and a name a class, and the grey entry for the rest; each row's tooltip
+ * says the whole name and the class's size.
+ */
+function drawLegend(svg: One<SVGSVGElement>, layout: EmbeddingLayout, legend: ClassLegend): void {
   const g = layer(svg, 'g', 'legend').attr('transform', `translate(${layout.legendX},${layout.legendY})`);
   const top = legend.note ? LEGEND_ROW : 0;
   g.selectAll<SVGTextElement, string>('text.legend-note')
@@ -119,13 +152,4 @@ export function drawEmbedding(snap: StepEmbedding | null, ghost: StepEmbedding |
     .call((row) => row.select('title').text((r) => r.title))
     .call((row) => row.select('rect').attr('fill', (r) => (r.slot < 0 ? otherColour() : classColour(r.slot))))
     .call((row) => row.select('text').text((r) => r.text));
-  layer(svg, 'text', 'caption')
-    .attr('x', PAD + 4)
-    .attr('y', PAD - 8)
-    .text(
-      (snap.projection === 'circle'
-        ? `${snap.label ?? `step ${snap.step}`} · unit circle${m > 0 ? ', class weights ◆' : ''}`
-        : `${snap.label ?? `step ${snap.step}`} · PCA of d=${snap.dim} (${(snap.explained * 100).toFixed(0)}% of variance)${m > 0 ? ', class weights ◆' : ''}`) +
-        (ghost ? ` · grey: step ${ghost.step}, before heating-up` : ''),
-    );
 }
