@@ -65,7 +65,7 @@ async function run() {
 }
 
 /**
- * Started by `evaluate` as one of its pooled threads (src/cli/evalThreads.ts): no command, but each
+ * Started by `evaluate` as one of its pooled threads (src/cli/evaluate/evalThreads.ts): no command, but each
  * share it is sent, one after another, until `evaluate` ends it.
  */
 async function runThread() {

@@ -46,14 +46,14 @@ const hits = (target: string, banned: string) => (banned.endsWith('/') ? `${targ
 describe('layers', () => {
   it('resolves relative imports and names packages', () => {
     const text = [
-      "import { drawPr } from '../charts/prChart';",
-      "import type { PlaygroundState } from '../../state/store';",
+      "import { drawPr } from '../../charts/prChart';",
+      "import type { PlaygroundState } from '../../../state/store';",
       "import css from './evaluation.css?raw';",
       "import { useRef } from 'react';",
       "import { createRoot } from 'react-dom/client';",
-      "const m = await import('../ui/plots/palette');",
+      "const m = await import('../../ui/plots/palette');",
     ].join('\n');
-    expect(importsOf('src/cli/figures.ts', text)).toEqual(['src/charts/prChart', 'state/store', 'src/cli/evaluation.css', 'react', 'react-dom', 'src/ui/plots/palette']);
+    expect(importsOf('src/cli/evaluate/figures.ts', text)).toEqual(['src/charts/prChart', 'state/store', 'src/cli/evaluate/evaluation.css', 'react', 'react-dom', 'src/ui/plots/palette']);
     expect(hits('src/ui/plots/palette', 'src/ui/')).toBe(true);
     expect(hits('src/uix/a', 'src/ui/')).toBe(false);
     expect(hits('react-dom', 'react')).toBe(false);

@@ -1,7 +1,7 @@
 /**
  * The pair distance view (TCM Fig. 10): positive- and negative-pair distance histograms, drawn from
  * plain data — the report's pair counts per distance bin, a {@link DistanceChartData} — so the page
- * (DistanceHistogram.tsx) and the CLI's SVG files (src/cli/figures.ts) draw the same thing without
+ * (DistanceHistogram.tsx) and the CLI's SVG files (src/cli/evaluate/figures.ts) draw the same thing without
  * a training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';

@@ -1,7 +1,7 @@
 /**
  * The precision–recall view (CE Fig. 4): drawn from plain data — the report's curve and the pinned
  * curves of earlier runs, a {@link PrChartData} — so the page (PrCurve.tsx) and the CLI's SVG files
- * (src/cli/figures.ts) draw the same thing without a training run. Pure d3 on an SVG element.
+ * (src/cli/evaluate/figures.ts) draw the same thing without a training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
 import { frame } from './kit/frame';

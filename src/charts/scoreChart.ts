@@ -2,7 +2,7 @@
  * The per-query score distribution view's SVG part (CE Fig. 4 right): axes, the 5th and 95th
  * percentile curves across queries, hover strips and the legend, drawn from plain data — the
  * report's per-query counts over cosine bins, a {@link ScoreChartData} — so the page
- * (ScoreDistribution.tsx) and the CLI's SVG files (src/cli/figures.ts) draw the same thing without
+ * (ScoreDistribution.tsx) and the CLI's SVG files (src/cli/evaluate/figures.ts) draw the same thing without
  * a training run. The queries' own lines are not drawn here: the page paints them on a canvas under
  * the SVG and the files write them as paths (scoreLines.ts). Pure d3 on an SVG element.
  */

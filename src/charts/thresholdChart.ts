@@ -2,7 +2,7 @@
  * The threshold tool's chart: each class at the one global threshold, at (FAR_t, FRR_t), with the
  * global rates dashed. Drawn from plain data — the tool's content at the chosen FAR, a
  * {@link ThresholdChartData} (thresholdView.ts computes it from a report) — so the page
- * (ThresholdTool.tsx) and the CLI's SVG files (src/cli/figures.ts) draw the same thing without a
+ * (ThresholdTool.tsx) and the CLI's SVG files (src/cli/evaluate/figures.ts) draw the same thing without a
  * training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';

@@ -2,7 +2,7 @@
  * The per-class utility view (TCM Eq. 1 against the distance threshold, over the calibration range):
  * drawn from plain data — the report's utility curves, calibration range and OPIS, a
  * {@link UtilityChartData} — so the page (UtilityCurves.tsx) and the CLI's SVG files
- * (src/cli/figures.ts) draw the same thing without a training run. Pure d3 on an SVG element.
+ * (src/cli/evaluate/figures.ts) draw the same thing without a training run. Pure d3 on an SVG element.
  */
 import * as d3 from 'd3';
 import { frame } from './kit/frame';

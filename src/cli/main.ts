@@ -5,14 +5,14 @@
  * Each command's module loads on demand, so a bad argument is answered before tfjs loads.
  */
 import { CliError, describeFailure, EXIT_USAGE } from './errors';
-import type { CliContext } from './evaluate';
+import type { CliContext } from './evaluate/evaluate';
 import { USAGE } from './usage';
 import type { RetrievalThreadJob, RetrievalThreadMessage } from '../eval/retrieval/retrievalSplit';
 import type { KmeansThreadJob, KmeansThreadMessage } from '../eval/clustering/split';
-import type { EvalThreadJob } from './evalThreads';
+import type { EvalThreadJob } from './evaluate/evalThreads';
 
 /**
- * A thread's share of `evaluate`'s retrieval pass or k-means restarts (src/cli/evalThreads.ts):
+ * A thread's share of `evaluate`'s retrieval pass or k-means restarts (src/cli/evaluate/evalThreads.ts):
  * bin/metric-playground.mjs runs it instead of a command when it was started as one of
  * `evaluate`'s worker threads. Its float32 products run on tfjs-wasm, as `evaluate`'s own thread has them.
  */
@@ -45,10 +45,10 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
       ctx.stdout(USAGE + '\n');
       return 0;
     }
-    if (command === 'evaluate') return await (await import('./evaluate')).runEvaluate(rest, ctx);
-    if (command === 'train') return await (await import('./train')).runTrain(rest, ctx);
-    if (command === 'sweep') return await (await import('./sweep')).runSweep(rest, ctx);
-    if (command === 'presets') return await (await import('./presetsCheck')).runPresetsCheck(rest, ctx);
+    if (command === 'evaluate') return await (await import('./evaluate/evaluate')).runEvaluate(rest, ctx);
+    if (command === 'train') return await (await import('./train/train')).runTrain(rest, ctx);
+    if (command === 'sweep') return await (await import('./sweep/sweep')).runSweep(rest, ctx);
+    if (command === 'presets') return await (await import('./presets/presetsCheck')).runPresetsCheck(rest, ctx);
     throw new CliError(`unknown command “${command}”\n${USAGE}`);
   } catch (e) {
     const { exitCode, message } = describeFailure(e);

@@ -1,5 +1,5 @@
 /**
- * A `train` that `sweep` or `presets check` started (src/cli/trainChild.ts) ends itself when its
+ * A `train` that `sweep` or `presets check` started (src/cli/train/trainChild.ts) ends itself when its
  * parent is gone — even when the parent was killed with SIGKILL, which no handler can catch. The
  * parent marks its children with {@link CHILD_ENV} and {@link PARENT_PID_ENV} and gives each a
  * stdin pipe it never writes to; the child watches two things: that pipe reaching its end (the

@@ -1,5 +1,5 @@
 /**
- * tfjs in Node, behind a few functions: the command line (src/cli/backend.ts, src/cli/runner.ts)
+ * tfjs in Node, behind a few functions: the command line (src/cli/backend.ts, src/cli/train/runner.ts)
  * starts and names its backend through these instead of importing tfjs, so that every direct use
  * of tfjs stays in src/ml, src/eval/kernels, src/worker and the bench (README "Layout"). The page's
  * worker sets its backends up in src/worker/training/backends.ts and src/worker/wasmSetup.ts; this is the

@@ -3,7 +3,7 @@
  * made by linkedom, wrapped in an `<svg>` with its title, a white background and the plots' styles
  * in a `<style>` (the light theme's variables and the plots' text rules, theme.ts, with
  * evaluation.css and thresholdTool.css), so the file needs nothing else. The command line's figures
- * (src/cli/figures.ts) and the charts' snapshot tests render with it.
+ * (src/cli/evaluate/figures.ts) and the charts' snapshot tests render with it.
  */
 import { parseHTML } from 'linkedom';
 import evaluationCss from './evaluation.css?raw';

@@ -53,7 +53,7 @@ export interface RetrievalOptions {
   onProgress?: (fraction: number) => void;
   /**
    * The pass to run (default {@link retrievalPass}, in this thread): the CLI runs it on worker
-   * threads, each over a range of the queries (src/cli/evalThreads.ts), with the same result.
+   * threads, each over a range of the queries (src/cli/evaluate/evalThreads.ts), with the same result.
    */
   pass?: RetrievalPass;
 }

@@ -1,6 +1,6 @@
 /**
  * The retrieval pass (retrieval.ts: Recall@K, MAP@R, R-precision over every item) split between
- * threads, whatever starts them: the CLI's worker threads (src/cli/evalThreads.ts) and the
+ * threads, whatever starts them: the CLI's worker threads (src/cli/evaluate/evalThreads.ts) and the
  * page's nested workers (src/worker/own/evalWorkers.ts) give a {@link StartThread}. The queries
  * are dealt to the threads in turn (query k to thread k mod threads: a query that bins pairs bins
  * those with the items after it, so contiguous ranges would leave the first thread ~3× the binning

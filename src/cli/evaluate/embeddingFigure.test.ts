@@ -4,8 +4,8 @@
  */
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../data/rng';
-import { CLASS_COLOURS } from '../charts/kit/palette';
+import { Rng } from '../../data/rng';
+import { CLASS_COLOURS } from '../../charts/kit/palette';
 import { embeddingView, MAX_DRAWN, stratifiedSample } from './embeddingFigure';
 
 const inks = { colour: (c: number) => CLASS_COLOURS[c % 10], ink: '#111111', muted: '#555555', line: '#cccccc' };

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../state/params';
+import { defaultConfig } from '../../state/params';
 import { idleVaryWarnings } from './sweep';
-import { runMain } from './cli.testkit';
+import { runMain } from '../cli.testkit';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-sweep-warn-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

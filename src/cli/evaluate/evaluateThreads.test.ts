@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { writeNpy } from '../data/embeddingFiles';
-import { Rng } from '../data/rng';
-import { runCli, runMain } from './cli.testkit';
+import { writeNpy } from '../../data/embeddingFiles';
+import { Rng } from '../../data/rng';
+import { runCli, runMain } from '../cli.testkit';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-threads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,21 +7,21 @@
  * distributions' query lines (scoreLines.ts) and the embedding's points (embeddingMarkup.ts,
  * embeddingFigure.ts).
  */
-import { drawPr } from '../charts/prChart';
-import { drawUtility } from '../charts/utilityChart';
-import { drawDistance } from '../charts/distanceChart';
-import { drawOpisScatter as drawScatter } from '../charts/opisChart';
-import { drawScores } from '../charts/scoreChart';
-import { drawThreshold, THRESHOLD_SIZE } from '../charts/thresholdChart';
-import { drawRoc } from '../charts/rocChart';
-import { farLabel, thresholdView } from '../charts/thresholdView';
-import { queryLinesMarkup } from '../charts/scoreLines';
-import { classColour } from '../charts/kit/palette';
-import { LIGHT } from '../charts/kit/theme';
-import { PLOT_FILE, renderSvg, standaloneSvg, type FileFrame } from '../charts/kit/standalone';
+import { drawPr } from '../../charts/prChart';
+import { drawUtility } from '../../charts/utilityChart';
+import { drawDistance } from '../../charts/distanceChart';
+import { drawOpisScatter as drawScatter } from '../../charts/opisChart';
+import { drawScores } from '../../charts/scoreChart';
+import { drawThreshold, THRESHOLD_SIZE } from '../../charts/thresholdChart';
+import { drawRoc } from '../../charts/rocChart';
+import { farLabel, thresholdView } from '../../charts/thresholdView';
+import { queryLinesMarkup } from '../../charts/scoreLines';
+import { classColour } from '../../charts/kit/palette';
+import { LIGHT } from '../../charts/kit/theme';
+import { PLOT_FILE, renderSvg, standaloneSvg, type FileFrame } from '../../charts/kit/standalone';
 import { embeddingView, type EmbeddedItems } from './embeddingFigure';
-import type { EvalReport } from '../eval/evaluate';
-import type { RunPoint } from '../state/store';
+import type { EvalReport } from '../../eval/evaluate';
+import type { RunPoint } from '../../state/store';
 
 /** The threshold tool's chart is lower (thresholdChart.ts). */
 const THRESHOLD_H = THRESHOLD_SIZE[1];

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killAll, startCli } from './cli.testkit';
+import { killAll, startCli } from '../cli.testkit';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-sweep-kill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

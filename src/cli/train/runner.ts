@@ -8,18 +8,18 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DataSplit } from '../data/dataset';
-import { decodeMnist, splitMnist } from '../data/mnist';
-import { makeToySplit } from '../data/toy';
-import { classCompactness, nearestCentroidAccuracy } from '../eval/views/compactness';
-import type { EvalReport } from '../eval/evaluate';
-import { activePairOps } from '../ml/activePairOps';
-import { activeBackend } from '../ml/nodeBackend';
-import { Trainer } from '../ml/trainer';
-import type { Config } from '../state/params';
-import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps, type EvalSeries, type History } from '../state/runHistory';
-import { evaluateSubset } from '../eval/evaluateSubset';
-import { CliError, EXIT_FAILURE } from './errors';
+import type { DataSplit } from '../../data/dataset';
+import { decodeMnist, splitMnist } from '../../data/mnist';
+import { makeToySplit } from '../../data/toy';
+import { classCompactness, nearestCentroidAccuracy } from '../../eval/views/compactness';
+import type { EvalReport } from '../../eval/evaluate';
+import { activePairOps } from '../../ml/activePairOps';
+import { activeBackend } from '../../ml/nodeBackend';
+import { Trainer } from '../../ml/trainer';
+import type { Config } from '../../state/params';
+import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps, type EvalSeries, type History } from '../../state/runHistory';
+import { evaluateSubset } from '../../eval/evaluateSubset';
+import { CliError, EXIT_FAILURE } from '../errors';
 
 /** What a finished run leaves: its trainer (for the model file), history, metrics over steps, final evaluation. */
 export interface RunResult {

@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { retrievalPass } from '../eval/retrieval/retrieval';
-import { Rng } from '../data/rng';
+import { retrievalPass } from '../../eval/retrieval/retrieval';
+import { Rng } from '../../data/rng';
 import { EvalThreadPool, threadedClustering, threadedRetrieval } from './evalThreads';
-import { bestOf, localClustering, restartSeeds } from '../eval/clustering/restarts';
-import { tfCentreProducts } from '../eval/kernels/centreProducts';
-import { tryWasmBackend } from '../ml/ml.testkit';
+import { bestOf, localClustering, restartSeeds } from '../../eval/clustering/restarts';
+import { tfCentreProducts } from '../../eval/kernels/centreProducts';
+import { tryWasmBackend } from '../../ml/ml.testkit';
 
-const BIN = join(__dirname, '../../bin/metric-playground.mjs');
+const BIN = join(__dirname, '../../../bin/metric-playground.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'mp-threads-'));
 const pools: EvalThreadPool[] = [];
 /** A pool of threads on `entry`, ended after the tests. */

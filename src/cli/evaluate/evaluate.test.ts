@@ -10,9 +10,9 @@ import { dirname, join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runEvaluate } from './evaluate';
-import { runCli, runMain } from './cli.testkit';
-import { writeNpy } from '../data/embeddingFiles';
-import { Rng } from '../data/rng';
+import { runCli, runMain } from '../cli.testkit';
+import { writeNpy } from '../../data/embeddingFiles';
+import { Rng } from '../../data/rng';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-eval-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

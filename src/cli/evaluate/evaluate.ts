@@ -8,14 +8,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { CLI_MAX_ITEMS, MAX_FILE_BYTES, pairEmbeddings, parseLabels, parseVectors } from '../data/embeddingFiles';
-import { intFlag, numberFlag, numberListFlag, parseArgs } from './args';
-import { CliError } from './errors';
-import { EVALUATE_LAYOUT, prepareOut, resolveIn, workingFolder } from './paths';
+import { CLI_MAX_ITEMS, MAX_FILE_BYTES, pairEmbeddings, parseLabels, parseVectors } from '../../data/embeddingFiles';
+import { intFlag, numberFlag, numberListFlag, parseArgs } from '../args';
+import { CliError } from '../errors';
+import { EVALUATE_LAYOUT, prepareOut, resolveIn, workingFolder } from '../paths';
 import { progressLine } from './progressLine';
-import { retrievalPassWords, THREADS_FROM } from '../eval/retrieval/retrievalSplit';
-import { EVALUATE_USAGE } from './usage';
-import { visibleText } from '../state/notices';
+import { retrievalPassWords, THREADS_FROM } from '../../eval/retrieval/retrievalSplit';
+import { EVALUATE_USAGE } from '../usage';
+import { visibleText } from '../../state/notices';
 
 /** Where the CLI writes text and finds tfjs's wasm files. */
 export interface CliContext {
@@ -102,12 +102,12 @@ export async function runEvaluate(argv: string[], ctx: CliContext): Promise<numb
   let doc: Awaited<ReturnType<typeof evaluateSet>>;
   let split = 1;
   let kmeansSplit = 1;
-  // A long evaluation says how far it is and about how long is left (src/cli/progressLine.ts).
+  // A long evaluation says how far it is and about how long is left (src/cli/evaluate/progressLine.ts).
   const line = progressLine('evaluating', ctx.stderr, { tty: ctx.stderrTty === true, now: ctx.now ?? (() => performance.now()) });
   try {
-    if (path === 'binned') await (await import('./backend')).startBackend(backend, ctx.wasmDir);
+    if (path === 'binned') await (await import('../backend')).startBackend(backend, ctx.wasmDir);
     const retrievalPass = onThreads && pool ? onThreads.threadedRetrieval(threads, pool, { onSplit: (t) => (split = t) }) : undefined;
-    const local = (await import('../eval/evaluate')).clusteringHere(path === 'exact' ? 'exact' : 'tf');
+    const local = (await import('../../eval/evaluate')).clusteringHere(path === 'exact' ? 'exact' : 'tf');
     const clusteringPass = onThreads && pool ? onThreads.threadedClustering(threads, pool, local, { onSplit: (t) => (kmeansSplit = t) }) : undefined;
     doc = await evaluateSet(set, { embeddings, labels, labelColumn: labelSet.column, fars, eps, path, backend, out, recallSample, retrievalPass, clusteringPass, onProgress: (f) => line.update(f) });
   } finally {

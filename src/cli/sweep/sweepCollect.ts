@@ -3,16 +3,16 @@
  * `summary.csv`/`summary.json` (mean ± (max − min)/2 per setting) and `opis-vs-error.svg` (TCM
  * Fig. 3). The one code path for both the plain sweep (after its children end) and `sweep
  * --collect DIR` (after an engine ran the plan's commands or the shards): each reads the plan
- * (src/cli/sweepPlan.ts) and every run's `run.json` and `final/metrics.json`, so the files are the
+ * (src/cli/sweep/sweepPlan.ts) and every run's `run.json` and `final/metrics.json`, so the files are the
  * same byte for byte whoever started the runs — but for the `seconds` columns, each run's own time
  * (its run.json: training and evaluation, not starting Node).
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { meanAndHalfRange } from '../state/presetClaims';
-import { CliError } from './errors';
-import type { CliContext } from './evaluate';
-import { prepareOut, resolveIn, type OutLayout } from './paths';
+import { meanAndHalfRange } from '../../state/presetClaims';
+import { CliError } from '../errors';
+import type { CliContext } from '../evaluate/evaluate';
+import { prepareOut, resolveIn, type OutLayout } from '../paths';
 import { combinations, planLines, readPlan, type SweepPlan, type SweepRun } from './sweepPlan';
 
 /** The metrics kept per run and summarised per setting. */
@@ -135,7 +135,7 @@ export async function collectSweep(out: string, outText: string, plan: SweepPlan
   writeFileSync(join(out, 'runs.json'), JSON.stringify({ link: plan.link, steps: plan.steps, backend: plan.backend, seeds: plan.seeds, vary: plan.vary, runs: rows }, null, 2) + '\n');
   writeFileSync(join(out, 'summary.csv'), csv(summary));
   writeFileSync(join(out, 'summary.json'), JSON.stringify({ spread: '(max − min)/2 over seeds', settings: summary }, null, 2) + '\n');
-  const { scatterFigure } = await import('./figures');
+  const { scatterFigure } = await import('../evaluate/figures');
   const points = rows
     .filter((r) => r.exitCode === 0)
     .map((r) => ({ label: `${Object.keys(settings[0]).map((k) => `${k}=${r[k]}`).join(' ')} s${r.seed}`.trim(), error: 100 * (1 - (r.recallAt1 as number)), opis: r.opis as number }));

@@ -5,7 +5,7 @@
  */
 import type { Figure } from './figures';
 import { fmt, metricRows, type MetricsDoc } from './metricsDoc';
-import { visibleText } from '../state/notices';
+import { visibleText } from '../../state/notices';
 
 /**
  * Text as HTML: escaped, and its control and bidi characters shown as code points (U+202E), as the

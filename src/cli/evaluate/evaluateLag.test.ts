@@ -13,11 +13,11 @@ import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { zipfSet } from '../../bench/parts/zipfSet.mjs';
-import { writeNpy } from '../data/embeddingFiles';
+import { zipfSet } from '../../../bench/parts/zipfSet.mjs';
+import { writeNpy } from '../../data/embeddingFiles';
 import { runEvaluate } from './evaluate';
 
-const BIN = join(__dirname, '../../bin/metric-playground.mjs');
+const BIN = join(__dirname, '../../../bin/metric-playground.mjs');
 
 /** The main thread's CPU time so far in ms (user + system; 10 ms ticks), or null off Linux or off the main thread. */
 function mainThreadCpuMs(): number | null {

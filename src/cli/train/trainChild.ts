@@ -7,8 +7,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { CliBackend } from './backend';
-import { childEnv } from './parentWatch';
+import type { CliBackend } from '../backend';
+import { childEnv } from '../parentWatch';
 
 const live = new Set<ChildProcess>();
 let hooked = false;

@@ -12,21 +12,21 @@
  * `--shard I/N` trains only the runs whose index i (from 0) has i % N = I − 1 (a Slurm job array,
  * a Kubernetes Indexed Job), into the same folders, and writes no merged files; `--collect DIR`
  * then writes the merged files from DIR/plan.json and the run folders — through the same code
- * (src/cli/sweepCollect.ts) the plain sweep writes them with.
+ * (src/cli/sweep/sweepCollect.ts) the plain sweep writes them with.
  */
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { isApplicable, isParamKey, PARAM_BY_KEY, PARAM_KEYS, type Config } from '../state/params';
-import { parseHash } from '../state/urlSchema';
-import { intFlag, numberListFlag, parseArgs } from './args';
-import { CliError, EXIT_FAILURE } from './errors';
-import type { CliContext } from './evaluate';
-import { makeDirs, MIN_FREE_BYTES, prepareOut, SWEEP_LAYOUT, workingFolder, type OutLayout } from './paths';
+import { isApplicable, isParamKey, PARAM_BY_KEY, PARAM_KEYS, type Config } from '../../state/params';
+import { parseHash } from '../../state/urlSchema';
+import { intFlag, numberListFlag, parseArgs } from '../args';
+import { CliError, EXIT_FAILURE } from '../errors';
+import type { CliContext } from '../evaluate/evaluate';
+import { makeDirs, MIN_FREE_BYTES, prepareOut, SWEEP_LAYOUT, workingFolder, type OutLayout } from '../paths';
 import { collectSweep, MERGED_LAYOUT, readRun, runCollect, runLine, settingLabel } from './sweepCollect';
 import { combinations, parseShard, PLAN_FILE, planLines, planSweep, shardRuns, shellQuote, writePlan, type SweepPlan, type SweepRun } from './sweepPlan';
-import { configOf, noticeReason } from './train';
-import { lastLine, pool, trainChild } from './trainChild';
-import { SWEEP_USAGE } from './usage';
+import { configOf, noticeReason } from '../train/train';
+import { lastLine, pool, trainChild } from '../train/trainChild';
+import { SWEEP_USAGE } from '../usage';
 
 /** `key=v1,v2` checked against the parameter table: every value must be one the link schema takes as is. */
 export function parseVary(text: string): { key: string; values: string[] } {

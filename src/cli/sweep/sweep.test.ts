@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli.testkit';
+import { runCli } from '../cli.testkit';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-sweep-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,11 +9,11 @@
  */
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../state/params';
-import { parseHash, serializeConfig } from '../state/urlSchema';
-import type { CliBackend } from './backend';
-import { CliError } from './errors';
-import { trainChildArgs } from './trainChild';
+import type { Config } from '../../state/params';
+import { parseHash, serializeConfig } from '../../state/urlSchema';
+import type { CliBackend } from '../backend';
+import { CliError } from '../errors';
+import { trainChildArgs } from '../train/trainChild';
 
 /** One run of a sweep. */
 export interface SweepRun {

@@ -10,17 +10,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { MetricsDocument } from '../state/metricsExport';
-import { CLAIM_METRIC_LABEL, claimRows, judgeClaim, meanAndHalfRange, type ClaimVerdict, type RunNumbers } from '../state/presetClaims';
-import { PRESETS, type Preset } from '../state/presets';
-import { parseHash, serializeConfig } from '../state/urlSchema';
-import { intFlag, numberListFlag, parseArgs } from './args';
-import { CliError, EXIT_FAILURE } from './errors';
-import type { CliContext } from './evaluate';
-import { makeDirs, MIN_FREE_BYTES, prepareOut, PRESETS_LAYOUT, workingFolder } from './paths';
-import { configOf } from './train';
-import { lastLine, pool, trainChild } from './trainChild';
-import { PRESETS_USAGE } from './usage';
+import type { MetricsDocument } from '../../state/metricsExport';
+import { CLAIM_METRIC_LABEL, claimRows, judgeClaim, meanAndHalfRange, type ClaimVerdict, type RunNumbers } from '../../state/presetClaims';
+import { PRESETS, type Preset } from '../../state/presets';
+import { parseHash, serializeConfig } from '../../state/urlSchema';
+import { intFlag, numberListFlag, parseArgs } from '../args';
+import { CliError, EXIT_FAILURE } from '../errors';
+import type { CliContext } from '../evaluate/evaluate';
+import { makeDirs, MIN_FREE_BYTES, prepareOut, PRESETS_LAYOUT, workingFolder } from '../paths';
+import { configOf } from '../train/train';
+import { lastLine, pool, trainChild } from '../train/trainChild';
+import { PRESETS_USAGE } from '../usage';
 
 type Claimed = Preset & { claim: NonNullable<Preset['claim']> };
 

@@ -4,10 +4,10 @@
  * top two principal components (src/eval/views/projection.ts). Above MAX_DRAWN items a seeded sample,
  * stratified by class, is drawn (and fitted), so that the file stays a few hundred kB.
  */
-import { Rng } from '../data/rng';
-import { fitProjection, project } from '../eval/views/projection';
-import { embeddingMarkup, projectionText } from '../charts/embeddingMarkup';
-import type { Inks, ViewMarkup } from '../charts/viewMarkup';
+import { Rng } from '../../data/rng';
+import { fitProjection, project } from '../../eval/views/projection';
+import { embeddingMarkup, projectionText } from '../../charts/embeddingMarkup';
+import type { Inks, ViewMarkup } from '../../charts/viewMarkup';
 
 /** Items drawn at most (a circle each, ~45 bytes of SVG). */
 export const MAX_DRAWN = 3000;

@@ -4,16 +4,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { EmbeddingSet } from '../data/embeddingFiles';
-import { evaluateEmbeddings } from '../eval/evaluate';
-import { activeBackend } from '../ml/nodeBackend';
-import type { RetrievalPass } from '../eval/retrieval/retrieval';
-import { jsonText, visibleText } from '../state/notices';
+import type { EmbeddingSet } from '../../data/embeddingFiles';
+import { evaluateEmbeddings } from '../../eval/evaluate';
+import { activeBackend } from '../../ml/nodeBackend';
+import type { RetrievalPass } from '../../eval/retrieval/retrieval';
+import { jsonText, visibleText } from '../../state/notices';
 import { evaluationFigureMakers, type Figure } from './figures';
 import { metricsDoc, type MetricsDoc } from './metricsDoc';
-import { makeDirs } from './paths';
+import { makeDirs } from '../paths';
 import { reportHtml } from './reportHtml';
-import type { ClusteringPass } from '../eval/clustering/restarts';
+import type { ClusteringPass } from '../../eval/clustering/restarts';
 
 export { metricsTable } from './metricsDoc';
 

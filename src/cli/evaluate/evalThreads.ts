@@ -6,11 +6,11 @@
  * (main.ts `runEvalThread`) instead of a command.
  */
 import { Worker } from 'node:worker_threads';
-import { splitRetrieval } from '../eval/retrieval/retrievalSplit';
-import { splitClustering } from '../eval/clustering/split';
-import type { RetrievalPass } from '../eval/retrieval/retrieval';
-import type { ClusteringPass } from '../eval/clustering/restarts';
-import type { StartThread, ThreadMessage } from '../eval/threads';
+import { splitRetrieval } from '../../eval/retrieval/retrievalSplit';
+import { splitClustering } from '../../eval/clustering/split';
+import type { RetrievalPass } from '../../eval/retrieval/retrieval';
+import type { ClusteringPass } from '../../eval/clustering/restarts';
+import type { StartThread, ThreadMessage } from '../../eval/threads';
 
 /** What a thread of `evaluate` is given (a message to a pooled thread): which share, and the job. */
 export type EvalThreadJob = { kind: 'retrieval' | 'kmeans'; job: unknown };

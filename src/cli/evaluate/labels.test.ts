@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from './main';
-import { Rng } from '../data/rng';
+import { main } from '../main';
+import { Rng } from '../../data/rng';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-labels-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

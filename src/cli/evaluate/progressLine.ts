@@ -5,7 +5,7 @@
  * {@link TTY_EVERY_MS}); into a file or a pipe (a log, CI) a line is written at each further tenth
  * done, or after {@link LOG_EVERY_MS} without one. The clock is given, so that a test sets it.
  */
-import { duration, timeLeftMs, type ProgressOrigin } from '../eval/timeLeft';
+import { duration, timeLeftMs, type ProgressOrigin } from '../../eval/timeLeft';
 
 /** Nothing is shown for an evaluation shorter than this. */
 export const QUIET_MS = 3000;

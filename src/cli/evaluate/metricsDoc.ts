@@ -3,11 +3,11 @@
  * metric the page's evaluation view shows, as fractions in [0, 1] (distances on the unit sphere,
  * in [0, 2]); keys are stable for scripts.
  */
-import type { EvalReport } from '../eval/evaluate';
-import { KMEANS_RESTARTS } from '../eval/clustering/restarts';
-import { pointAtFar } from '../eval/metrics/operatingPoints';
-import { R_CAP } from '../eval/retrieval/retrieval';
-import { TAR_FARS } from '../eval/metrics/roc';
+import type { EvalReport } from '../../eval/evaluate';
+import { KMEANS_RESTARTS } from '../../eval/clustering/restarts';
+import { pointAtFar } from '../../eval/metrics/operatingPoints';
+import { R_CAP } from '../../eval/retrieval/retrieval';
+import { TAR_FARS } from '../../eval/metrics/roc';
 
 /** The contents of metrics.json. */
 export interface MetricsDoc {

@@ -15,7 +15,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from './main';
+import { main } from '../main';
 
 /** Every process the code under test spawned (the sweep's `train` children), and their arguments. */
 const rec = vi.hoisted(() => ({ argv: [] as string[][], live: new Set<import('node:child_process').ChildProcess>() }));
@@ -45,7 +45,7 @@ afterEach(() => {
   rec.live.clear();
 });
 
-const ROOT = join(__dirname, '../..');
+const ROOT = join(__dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-sweep-shard-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

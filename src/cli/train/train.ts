@@ -1,6 +1,6 @@
 /**
  * `metric-playground train '<link or #hash>' [--steps N] [--backend cpu|wasm|webgpu] [--out run/]`:
- * reproduces a playground link headless (src/cli/runner.ts) and writes, in the page's own formats:
+ * reproduces a playground link headless (src/cli/train/runner.ts) and writes, in the page's own formats:
  * `loss.csv` (every step: step, loss, alpha, lr), `metrics.csv` and `metrics.json` (the page's
  * "metrics over steps" export), `final/` (the evaluation of every evaluation item at the end, as
  * `evaluate` writes it: metrics.json, SVG figures, report.html) and the model artifact
@@ -8,15 +8,15 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PARAM_BY_KEY, type Config } from '../state/params';
-import { parseHash, serializeConfig } from '../state/urlSchema';
-import { intFlag, parseArgs } from './args';
-import { CLI_BACKENDS, type CliBackend } from './backend';
-import { CliError } from './errors';
-import type { CliContext } from './evaluate';
-import { watchParent } from './parentWatch';
-import { MIN_FREE_BYTES, prepareOut, TRAIN_LAYOUT, workingFolder } from './paths';
-import { TRAIN_USAGE } from './usage';
+import { PARAM_BY_KEY, type Config } from '../../state/params';
+import { parseHash, serializeConfig } from '../../state/urlSchema';
+import { intFlag, parseArgs } from '../args';
+import { CLI_BACKENDS, type CliBackend } from '../backend';
+import { CliError } from '../errors';
+import type { CliContext } from '../evaluate/evaluate';
+import { watchParent } from '../parentWatch';
+import { MIN_FREE_BYTES, prepareOut, TRAIN_LAYOUT, workingFolder } from '../paths';
+import { TRAIN_USAGE } from '../usage';
 
 /** The hash part of a link (`https://…/#v=1&…`, `#v=1&…` or `v=1&…`). */
 export function hashOf(link: string): string {
@@ -75,11 +75,11 @@ export async function runTrain(argv: string[], ctx: CliContext & { root?: string
   const out = prepareOut(outText, cwd, TRAIN_LAYOUT, MIN_FREE_BYTES);
 
   const [{ startBackend }, { loadSplitNode, trainRun }, { metricsCsv, metricRows, metricsDocument, metricsJson }, { modelFile }, { evaluateSet }] = await Promise.all([
-    import('./backend'),
+    import('../backend'),
     import('./runner'),
-    import('../state/metricsExport'),
-    import('../worker/training/runFiles'),
-    import('./evaluateSet'),
+    import('../../state/metricsExport'),
+    import('../../worker/training/runFiles'),
+    import('../evaluate/evaluateSet'),
   ]);
   await startBackend(backend, ctx.wasmDir);
   const split = loadSplitNode(config, join(resolve(cwd, ctx.root ?? '.'), 'public/data'));
