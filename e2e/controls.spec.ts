@@ -1,6 +1,6 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { PARAMS, isApplicable, optionLabel, type ParamSpec } from '../src/state/params';
-import { parseHash } from '../src/state/urlSchema';
+import { parseHash } from '../src/state/link/urlSchema';
 import { sliderScale, type SliderScale } from '../src/ui/controls/sliderScale';
 import { expectLink } from './helpers';
 

@@ -3,8 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { download, openApp } from './helpers';
 import { PLOT_IDS } from '../src/ui/plots/plotIds';
-import { METRIC_COLUMNS } from '../src/state/metricsExport';
-import { runLabel } from '../src/state/summary';
+import { METRIC_COLUMNS } from '../src/state/run/metricsExport';
+import { runLabel } from '../src/state/run/summary';
 import type { Config } from '../src/state/params';
 
 // Exports (issue: "every plot as PNG and SVG, the metrics as CSV and JSON"): a person clicks each

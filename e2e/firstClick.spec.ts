@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { PRESETS, presetConfig } from '../src/state/presets';
+import { PRESETS, presetConfig } from '../src/state/presets/presets';
 
 // A lecturer who knows the menu picks a comparison preset the moment the page shows, while the data
 // load and the backend is still being measured (the page's own choice, auto): every run of the

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { openApp } from './helpers';
-import { PRESET_BY_ID, presetLink } from '../src/state/presets';
+import { PRESET_BY_ID, presetLink } from '../src/state/presets/presets';
 
 // One screen per lesson: at 1280×800 a preset opens onto its views — the intro steps
 // aside — and the backend is said once, in plain words, with its details one click away.

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import type { Faults } from '../src/worker/training/faults';
-import { parseHash } from '../src/state/urlSchema';
+import { parseHash } from '../src/state/link/urlSchema';
 
 /** What the tests read from the page's store (see `window.playground` in src/main.tsx). */
 export interface RunView {

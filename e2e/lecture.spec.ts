@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readRun } from './helpers';
-import { PRESET_BY_ID } from '../src/state/presets';
+import { PRESET_BY_ID } from '../src/state/presets/presets';
 
 // Lecture mode, embed mode and keyboard shortcuts (issue: "Lecture mode, embed mode, shortcuts").
 // Toy data on wasm: a step takes milliseconds, so each test is one or two page loads.

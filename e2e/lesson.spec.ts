@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { openApp } from './helpers';
-import { PRESETS, PRESET_BY_ID, presetLink, type Preset } from '../src/state/presets';
+import { PRESETS, PRESET_BY_ID, presetLink, type Preset } from '../src/state/presets/presets';
 import { KEY_VIEW_SELECTOR } from '../src/ui/keyViews';
 
 // One screen per lesson: a preset's link opens onto its key views, whole, without

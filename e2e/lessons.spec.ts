@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { download, openApp } from './helpers';
-import { LESSON_BY_ID } from '../src/state/lessons';
+import { LESSON_BY_ID } from '../src/state/presets/lessons';
 
 // "Predict, then run": a lesson steps through a paper's presets; before Play the class
 // answers a question (buttons or keys 1–3), after the runs the answer is revealed from their numbers,

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { download, openApp } from './helpers';
-import { runLabel } from '../src/state/summary';
+import { runLabel } from '../src/state/run/summary';
 import type { Config } from '../src/state/params';
 
 // Save the lesson: a comparison saves as ONE A | B figure — both runs side by side,

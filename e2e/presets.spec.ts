@@ -1,8 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
 import { openApp } from './helpers';
-import { PRESETS, type Preset } from '../src/state/presets';
-import { claimRows, judgeClaim, type RunNumbers } from '../src/state/presetClaims';
-import { metricRows } from '../src/state/metricsExport';
+import { PRESETS, type Preset } from '../src/state/presets/presets';
+import { claimRows, judgeClaim, type RunNumbers } from '../src/state/presets/presetClaims';
+import { metricRows } from '../src/state/run/metricsExport';
 
 // Every claim a preset makes is checked by opening it from the menu, as a person does, training it
 // for real (wasm) to the step its links stop at, and reading the numbers the page shows: the table

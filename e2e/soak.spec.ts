@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { PRESETS } from '../src/state/presets';
+import { PRESETS } from '../src/state/presets/presets';
 import { Rng } from '../src/data/rng';
 
 // A seeded soak of random actions on a comparison, driven as a person drives the page (buttons, the

@@ -1,8 +1,8 @@
 import { test, expect } from '@playwright/test';
 import { openApp, readRun } from './helpers';
 import { PLOT_IDS } from '../src/ui/plots/plotIds';
-import { PRESETS } from '../src/state/presets';
-import { parseHash } from '../src/state/urlSchema';
+import { PRESETS } from '../src/state/presets/presets';
+import { parseHash } from '../src/state/link/urlSchema';
 
 // The page explains itself: a first-visit introduction that never blocks, help on every view, a
 // glossary, options in words, and presets that open, train and say what to look for.

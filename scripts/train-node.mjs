@@ -46,7 +46,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What the CLI needs from the app and from tfjs, by name (see {@link loadFromSources}). */
 const SOURCES = {
-  parseHash: '/src/state/urlSchema.ts',
+  parseHash: '/src/state/link/urlSchema.ts',
   decodeMnist: '/src/data/mnist.ts',
   splitMnist: '/src/data/mnist.ts',
   makeToySplit: '/src/data/toy.ts',

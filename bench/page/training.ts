@@ -11,7 +11,7 @@ import { makeToySplit } from '../../src/data/toy';
 import { Trainer } from '../../src/ml/trainer';
 import { tfjsPairOps } from '../../src/ml/ops/tfjsPairOps';
 import { webgpuPairOps } from '../../src/ml/kernels/webgpuPairOps';
-import { parseHash } from '../../src/state/urlSchema';
+import { parseHash } from '../../src/state/link/urlSchema';
 import { timeMedian } from './timing';
 
 /** One configuration to time, named by its link. */

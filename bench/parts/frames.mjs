@@ -50,7 +50,7 @@ async function defaultHash() {
   try {
     const sources = await openSources();
     try {
-      const { PRESETS, presetLink } = await sources.load('/src/state/presets.ts');
+      const { PRESETS, presetLink } = await sources.load('/src/state/presets/presets.ts');
       const preset = PRESETS.find((p) => p.id === 'ce-vs-ssm');
       if (!preset) return FALLBACK_HASH;
       // B copies A's steps unless it names its own: lift both.

@@ -3,14 +3,16 @@
 // preset's own link (as "Copy link" writes it, backend auto) opens in a fresh page of the built app;
 // the bench presses Play like a person and watches both runs' stores, noting the wall time at which
 // each evaluated step reached both runs. At the end the claim is judged on the page's own numbers
-// with the same code as `metric-playground presets check` (src/state/presetClaims.ts): the lesson
+// with the same code as `metric-playground presets check` (src/state/presets/presetClaims.ts): the lesson
 // step is the first evaluated step from which the claim holds to the end, its time the moment both
 // runs had shown it. Beside it, "seen": the seconds from Play until the page itself showed the
 // verdict — the ✓ in the claim row of the A | B table (a single run: its accuracy at the bar) — and
 // kept showing it to the end, read from the page as a person reads it. With `busy`, one other
 // CPU-bound process runs beside the page (a busy laptop). Used by `npm run bench` (BENCH_PARTS=lesson).
 import { spawn } from 'node:child_process';
-import { openSources } from '../../scripts/lib/sources.mjs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openSources, ROOT } from '../../scripts/lib/sources.mjs';
 
 /** The comparison table's row of each claim metric, and which way that row calls better. */
 const ROW = { ap: 'ap', opis: 'opis', epsOpis: 'eps-opis', recallAt1: 'recall-at-1', accuracy: 'accuracy', compactness: 'compactness' };
@@ -56,12 +58,14 @@ function readRuns() {
  */
 export async function measureTimeToLesson(browser, base, { ids = null, maxSeconds = 240, log = () => {}, root = undefined, busy = false } = {}) {
   // The presets of the build measured (`root`: another checkout), judged by today's code.
+  // A checkout from before src/state's folders (issue 30) has its presets at src/state/presets.ts.
+  const presetsFile = existsSync(join(root ?? ROOT, 'src/state/presets/presets.ts')) ? '/src/state/presets/presets.ts' : '/src/state/presets.ts';
   const theirs = await openSources(root);
-  const { PRESETS, presetLink } = await theirs.load('/src/state/presets.ts');
+  const { PRESETS, presetLink } = await theirs.load(presetsFile);
   await theirs.close();
   const ours = await openSources();
-  const { judgeClaim, claimRows } = await ours.load('/src/state/presetClaims.ts');
-  const { metricRows } = await ours.load('/src/state/metricsExport.ts');
+  const { judgeClaim, claimRows } = await ours.load('/src/state/presets/presetClaims.ts');
+  const { metricRows } = await ours.load('/src/state/run/metricsExport.ts');
   await ours.close();
   const rows = [];
   for (const preset of PRESETS.filter((p) => (!ids || ids.includes(p.id)) && (!busy || p.claim))) {

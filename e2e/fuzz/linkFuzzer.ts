@@ -6,8 +6,8 @@
  */
 import { Rng } from '../../src/data/rng';
 import { PARAMS, defaultConfig, type ParamSpec } from '../../src/state/params';
-import { PRESETS, presetConfig, presetLink } from '../../src/state/presets';
-import { serializeConfig } from '../../src/state/urlSchema';
+import { PRESETS, presetConfig, presetLink } from '../../src/state/presets/presets';
+import { serializeConfig } from '../../src/state/link/urlSchema';
 
 export interface FuzzCase {
   /** What kind of damage this case carries (for the report). */

@@ -4,7 +4,7 @@ import { makeToySplit } from '../data/toy';
 import { Trainer, type Checkpoint, type TrainSpec } from './trainer';
 import { useCpuBackend } from './ml.testkit';
 import { decodeModel, encodeModel, inspectModel, MODEL_FORMAT, ModelFileError, shapeMismatch, type WeightsFile } from './modelArtifact';
-import { parseHash, serializeConfig, SCHEMA_VERSION } from '../state/urlSchema';
+import { parseHash, serializeConfig, SCHEMA_VERSION } from '../state/link/urlSchema';
 import { defaultConfig, type Config } from '../state/params';
 
 beforeAll(useCpuBackend);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { addNotice, cleanText, dismissNotice, MAX_NOTICES, visibleText, type Notice } from './notices';
-import { parseHash } from './urlSchema';
+import { parseHash } from './link/urlSchema';
 
 const store = () => createStore<{ notices: Notice[] }>(() => ({ notices: [] }));
 

@@ -1,12 +1,12 @@
 /**
  * The one declarative parameter table behind the playground's configuration.
  *
- * Every configurable knob is a row here: the URL hash (see `urlSchema.ts`), the controls, their
+ * Every configurable knob is a row here: the URL hash (see `link/urlSchema.ts`), the controls, their
  * tooltips and the README all read this table, so adding a knob is adding a row. Pure TypeScript
  * (no React, no DOM) so it also runs in Node/Vitest and inside the training Web Worker.
  *
  * The keys are public: they appear in shared links. Never rename one without a migration in
- * `urlSchema.ts` (and a bump of `SCHEMA_VERSION`).
+ * `link/urlSchema.ts` (and a bump of `SCHEMA_VERSION`).
  */
 
 /** The groups parameters are shown under, in display order. */
@@ -469,7 +469,7 @@ type ValueOfRow<R> = R extends { readonly kind: 'enum'; readonly options: readon
 /**
  * A full configuration, derived from the table: enum keys are the union of their options
  * (e.g. `Config['backend']` is `'auto' | 'webgpu' | 'webgl' | 'wasm' | 'cpu'`), numeric keys are
- * `number`. Treat it as immutable; use `withValue` (urlSchema.ts) to change a value.
+ * `number`. Treat it as immutable; use `withValue` (link/urlSchema.ts) to change a value.
  */
 export type Config = { [R in Row as R['key']]: ValueOfRow<R> };
 

@@ -6,19 +6,19 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { Config } from './params';
-import type { BackendInfo, EmbeddingSnapshot } from './reports';
+import type { BackendInfo, EmbeddingSnapshot } from './run/reports';
 import type { StepPoint } from '../ml/trainer';
 import type { EvalReport } from '../eval/evaluate';
-import { runLabel } from './summary';
-import type { UiMode } from './viewParams';
-import type { LessonRecord } from './lessonReveal';
+import { runLabel } from './run/summary';
+import type { UiMode } from './link/viewParams';
+import type { LessonRecord } from './presets/lessonReveal';
 
 import type { Notice } from './notices';
 import { MAX_PINNED, saveRecorded } from './persistence';
-import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps, type EvalSeries, type History } from './runHistory';
+import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps, type EvalSeries, type History } from './run/runHistory';
 
 export { addNotice, dismissNotice, type Notice } from './notices';
-export type { EvalSeries, History } from './runHistory';
+export type { EvalSeries, History } from './run/runHistory';
 export { clearRecorded, loadRecorded, MAX_PINNED, RECORDED_KEY } from './persistence';
 
 /** A PR curve kept for comparison while another run trains. */
@@ -78,7 +78,7 @@ export interface PlaygroundState {
   runPoints: RunPoint[];
   /** The preset whose guide is shown, and which of its runs are A and B; null when none is. */
   preset: { id: string; a: number; b: number | null } | null;
-  /** The lesson step on screen (`hu/2`, lessons.ts), or null. */
+  /** The lesson step on screen (`hu/2`, presets/lessons.ts), or null. */
   lesson: string | null;
   /** Each lesson step's prediction and reveal by step (`hu/2`), kept while the page is open: the handout prints them. */
   lessonLog: Readonly<Record<string, LessonRecord>>;

@@ -1,6 +1,6 @@
 import { useAppState, useController } from './context';
 import { useTransportState } from './run/useTransport';
-import { changedSettings } from '../state/summary';
+import { changedSettings } from '../state/run/summary';
 import { Tip } from './help/Tip';
 import { isolationSentence, pageIsolation } from '../isolation/isolation';
 

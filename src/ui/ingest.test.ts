@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../state/params';
 import { clearRun, createPlaygroundStore, type PlaygroundState } from '../state/store';
-import type { EmbeddingSnapshot } from '../state/reports';
+import type { EmbeddingSnapshot } from '../state/run/reports';
 import type { WorkerReport } from '../worker/protocol';
 import { ingest } from './ingest';
 

@@ -5,7 +5,7 @@
  */
 import { addNotice, appendEvaluation, appendSnapshot, appendSteps, truncateRun, type PlaygroundStore } from '../state/store';
 import type { FromWorker } from '../worker/protocol';
-import { backendNotice } from '../state/backendWords';
+import { backendNotice } from '../state/run/backendWords';
 
 /** Folds one worker message into the state; reports about an older run are dropped. */
 export function ingest(store: PlaygroundStore, msg: FromWorker): void {

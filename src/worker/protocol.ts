@@ -5,12 +5,12 @@
 import type { Config } from '../state/params';
 import type { StepPoint } from '../ml/trainer';
 import type { EvalReport } from '../eval/evaluate';
-import type { BackendInfo, EmbeddingSnapshot } from '../state/reports';
+import type { BackendInfo, EmbeddingSnapshot } from '../state/run/reports';
 import type { Faults } from './training/faults';
 import type { CpuTurns } from './cpuTurns';
 
 // Defined beside the store that keeps them; named here too, as the messages carry them.
-export type { BackendInfo, EmbeddingSnapshot, InputPlane } from '../state/reports';
+export type { BackendInfo, EmbeddingSnapshot, InputPlane } from '../state/run/reports';
 
 /** The backend auto settled on in another worker, and what it measured (its note). */
 export interface AutoChoice {

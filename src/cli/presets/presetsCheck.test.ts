@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PRESET_BY_ID } from '../../state/presets';
+import { PRESET_BY_ID } from '../../state/presets/presets';
 import { runCli, runMain } from '../cli.testkit';
 
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-presets-'));

@@ -2,7 +2,7 @@
  * `metric-playground presets check [--preset ID,…] [--seeds 1,2,3,4,5] [--backend wasm|cpu]
  * [--jobs N] [--out DIR]`: trains each preset's runs A and B (or its one run) on each seed with the
  * page's code (`train` children, as `sweep` runs them; seed = dataSeed = the value, replacing the
- * link's), judges the claim on the numbers the page shows over steps (src/state/presetClaims.ts),
+ * link's), judges the claim on the numbers the page shows over steps (src/state/presets/presetClaims.ts),
  * prints per seed A's and B's claimed number and whether the claim holds, then per preset on how
  * many seeds it held, mean ± half-range and the effect against the seed spread. Exits 0 only when
  * every claim holds on every seed; 1 when one does not. Writes presets-check.json.
@@ -10,10 +10,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { MetricsDocument } from '../../state/metricsExport';
-import { CLAIM_METRIC_LABEL, claimRows, judgeClaim, meanAndHalfRange, type ClaimVerdict, type RunNumbers } from '../../state/presetClaims';
-import { PRESETS, type Preset } from '../../state/presets';
-import { parseHash, serializeConfig } from '../../state/urlSchema';
+import type { MetricsDocument } from '../../state/run/metricsExport';
+import { CLAIM_METRIC_LABEL, claimRows, judgeClaim, meanAndHalfRange, type ClaimVerdict, type RunNumbers } from '../../state/presets/presetClaims';
+import { PRESETS, type Preset } from '../../state/presets/presets';
+import { parseHash, serializeConfig } from '../../state/link/urlSchema';
 import { intFlag, numberListFlag, parseArgs } from '../args';
 import { CliError, EXIT_FAILURE } from '../errors';
 import type { CliContext } from '../evaluate/evaluate';

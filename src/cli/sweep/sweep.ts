@@ -17,7 +17,7 @@
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isApplicable, isParamKey, PARAM_BY_KEY, PARAM_KEYS, type Config } from '../../state/params';
-import { parseHash } from '../../state/urlSchema';
+import { parseHash } from '../../state/link/urlSchema';
 import { intFlag, numberListFlag, parseArgs } from '../args';
 import { CliError, EXIT_FAILURE } from '../errors';
 import type { CliContext } from '../evaluate/evaluate';

@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { meanAndHalfRange } from '../../state/presetClaims';
+import { meanAndHalfRange } from '../../state/presets/presetClaims';
 import { CliError } from '../errors';
 import type { CliContext } from '../evaluate/evaluate';
 import { prepareOut, resolveIn, type OutLayout } from '../paths';

@@ -10,7 +10,7 @@
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../state/params';
-import { parseHash, serializeConfig } from '../../state/urlSchema';
+import { parseHash, serializeConfig } from '../../state/link/urlSchema';
 import type { CliBackend } from '../backend';
 import { CliError } from '../errors';
 import { trainChildArgs } from '../train/trainChild';

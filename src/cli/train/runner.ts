@@ -17,7 +17,7 @@ import { activePairOps } from '../../ml/activePairOps';
 import { activeBackend } from '../../ml/nodeBackend';
 import { Trainer } from '../../ml/trainer';
 import type { Config } from '../../state/params';
-import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps, type EvalSeries, type History } from '../../state/runHistory';
+import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps, type EvalSeries, type History } from '../../state/run/runHistory';
 import { evaluateSubset } from '../../eval/evaluateSubset';
 import { CliError, EXIT_FAILURE } from '../errors';
 

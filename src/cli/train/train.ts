@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PARAM_BY_KEY, type Config } from '../../state/params';
-import { parseHash, serializeConfig } from '../../state/urlSchema';
+import { parseHash, serializeConfig } from '../../state/link/urlSchema';
 import { intFlag, parseArgs } from '../args';
 import { CLI_BACKENDS, type CliBackend } from '../backend';
 import { CliError } from '../errors';
@@ -77,7 +77,7 @@ export async function runTrain(argv: string[], ctx: CliContext & { root?: string
   const [{ startBackend }, { loadSplitNode, trainRun }, { metricsCsv, metricRows, metricsDocument, metricsJson }, { modelFile }, { evaluateSet }] = await Promise.all([
     import('../backend'),
     import('./runner'),
-    import('../../state/metricsExport'),
+    import('../../state/run/metricsExport'),
     import('../../worker/training/runFiles'),
     import('../evaluate/evaluateSet'),
   ]);

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { usePlayground, type PlaygroundState } from '../../state/store';
-import { meanAndHalfRange, seedAgreement, type ClaimMetric } from '../../state/presetClaims';
+import { meanAndHalfRange, seedAgreement, type ClaimMetric } from '../../state/presets/presetClaims';
 import { alignRuns, comparedStep, rowsInOrder, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
 import { useSides, type Side } from './sides';
 import { TAR_FARS } from '../../eval/metrics/roc';
-import { PRESET_BY_ID } from '../../state/presets';
+import { PRESET_BY_ID } from '../../state/presets/presets';
 
 /** The two groups of rows: the all-pairs metrics (evaluated every `metricsEvery` steps) and the embedding refresh's (every `evalEvery`). */
 type Group = 'metrics' | 'embedding';

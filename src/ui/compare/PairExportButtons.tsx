@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Controller } from '../run/controller';
 import { addNotice, usePlayground, viewedSnapshot, type PlaygroundState } from '../../state/store';
-import { PRESET_BY_ID, presetRunIndex } from '../../state/presets';
-import { runLabel, runTitle } from '../../state/summary';
+import { PRESET_BY_ID, presetRunIndex } from '../../state/presets/presets';
+import { runLabel, runTitle } from '../../state/run/summary';
 import { classColour } from '../../charts/kit/palette';
 import { saveFile } from '../exports/download';
 import { svgToPng } from '../exports/plotExport';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ControllerContext, useAppState, useController } from '../context';
 import { ParamPanel } from '../controls/ParamPanel';
-import { MAX_SEEDS } from '../../state/urlSchema';
+import { MAX_SEEDS } from '../../state/link/urlSchema';
 import { compareOnSeeds, compareWith } from '../run/pageLink';
 
 /** The seeds a comparison trains on when "Compare with…" starts it: three, so one lucky seed cannot make a lesson. */

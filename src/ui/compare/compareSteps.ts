@@ -6,7 +6,7 @@
  * that step. The series only grow, so that step only moves on: a verdict stays until a later common
  * step replaces it, and never blinks off while the runs train at different paces.
  */
-import type { ClaimMetric } from '../../state/presetClaims';
+import type { ClaimMetric } from '../../state/presets/presetClaims';
 
 /** One run's evaluations of a group of metrics. */
 export interface RunSteps {

@@ -1,6 +1,6 @@
 import { useAppState, useController } from '../context';
 import { addNotice } from '../../state/store';
-import { metricRows, metricsCsv, metricsDocument, metricsJson } from '../../state/metricsExport';
+import { metricRows, metricsCsv, metricsDocument, metricsJson } from '../../state/run/metricsExport';
 import { runFileName, saveFile } from './download';
 import { shareUrl } from '../run/pageLink';
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useAppState, useController } from '../context';
 import { INTRO } from './intro';
-import { PRESET_BY_ID } from '../../state/presets';
+import { PRESET_BY_ID } from '../../state/presets/presets';
 import { openPreset } from '../run/pageLink';
-import { LESSONS } from '../../state/lessons';
+import { LESSONS } from '../../state/presets/lessons';
 import { openLessonStep } from '../lessons/lessonRun';
 
 /** Where a dismissed introduction is remembered. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppState, useController } from '../context';
-import { readLessonRef, stepPreset, type LessonRef } from '../../state/lessons';
-import { paperLine, predictionLine, type LessonRecord } from '../../state/lessonReveal';
+import { readLessonRef, stepPreset, type LessonRef } from '../../state/presets/lessons';
+import { paperLine, predictionLine, type LessonRecord } from '../../state/presets/lessonReveal';
 import { closePreset } from '../run/pageLink';
 import type { Controller } from '../run/controller';
 import { subscribeToRuns } from '../run/useTransport';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LESSON_BY_ID } from '../../state/lessons';
-import type { LessonRecord } from '../../state/lessonReveal';
+import { LESSON_BY_ID } from '../../state/presets/lessons';
+import type { LessonRecord } from '../../state/presets/lessonReveal';
 import { handoutHtml } from './handout';
 
 const ce = LESSON_BY_ID.get('ce')!;

@@ -4,8 +4,8 @@
  * what the runs showed (the numbers of every seed) and the key figure as it ended. Built from plain
  * data (the lesson, its records), so it is unit-tested; the page saves it.
  */
-import { stepPreset, type Lesson } from '../../state/lessons';
-import { paperLine, predictionLine, type LessonRecord } from '../../state/lessonReveal';
+import { stepPreset, type Lesson } from '../../state/presets/lessons';
+import { paperLine, predictionLine, type LessonRecord } from '../../state/presets/lessonReveal';
 import { escapeXml } from '../../charts/kit/svgKit';
 
 /** What the handout needs besides the lesson: its records by step index, the page's address and the date. */

@@ -3,10 +3,10 @@
  * runs), the reveal once every run has ended (from their numbers, with the step's key figure kept
  * for the handout), and moving between steps. Every function takes the page's controller.
  */
-import { LESSON_BY_ID, lessonRefText, readLessonRef, type LessonRef } from '../../state/lessons';
-import { revealComparison, revealGradient, type LessonRecord, type Reveal } from '../../state/lessonReveal';
-import { metricRows } from '../../state/metricsExport';
-import type { RunNumbers } from '../../state/presetClaims';
+import { LESSON_BY_ID, lessonRefText, readLessonRef, type LessonRef } from '../../state/presets/lessons';
+import { revealComparison, revealGradient, type LessonRecord, type Reveal } from '../../state/presets/lessonReveal';
+import { metricRows } from '../../state/run/metricsExport';
+import type { RunNumbers } from '../../state/presets/presetClaims';
 import type { PlaygroundState } from '../../state/store';
 import { transportState } from '../runGuard';
 import { sideStates } from '../compare/sides';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppState, useController } from '../context';
-import { PRESET_BY_ID } from '../../state/presets';
+import { PRESET_BY_ID } from '../../state/presets/presets';
 import { closePreset, openPreset } from '../run/pageLink';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useController } from '../context';
-import { PRESETS, presetLink } from '../../state/presets';
+import { PRESETS, presetLink } from '../../state/presets/presets';
 import { openPreset } from '../run/pageLink';
-import { LESSONS } from '../../state/lessons';
+import { LESSONS } from '../../state/presets/lessons';
 import { openLessonStep } from '../lessons/lessonRun';
 
 /**

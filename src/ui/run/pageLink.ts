@@ -4,14 +4,14 @@
  * opened as the menu does, and each control's change of a setting. Every function takes the
  * controller it acts on; the link is always A's (the page's) comparison.
  */
-import { checkEntry, parseHash, serializeConfig } from '../../state/urlSchema';
+import { checkEntry, parseHash, serializeConfig } from '../../state/link/urlSchema';
 import type { Config, ParamKey } from '../../state/params';
 import { addNotice } from '../../state/store';
-import { PRESET_BY_ID, presetConfig, presetRunIndex } from '../../state/presets';
-import { readShortLink } from '../../state/presetLinks';
-import { readLessonRef } from '../../state/lessons';
-import { runTitle } from '../../state/summary';
-import type { UiMode, View } from '../../state/viewParams';
+import { PRESET_BY_ID, presetConfig, presetRunIndex } from '../../state/presets/presets';
+import { readShortLink } from '../../state/presets/presetLinks';
+import { readLessonRef } from '../../state/presets/lessons';
+import { runTitle } from '../../state/run/summary';
+import type { UiMode, View } from '../../state/link/viewParams';
 import { describePage } from '../pageMeta';
 import type { Controller } from './controller';
 import { setComparison, setComparisonSeeds } from './comparison';

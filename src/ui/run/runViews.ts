@@ -1,5 +1,5 @@
 /** A training run as the views' source: its store, its link, its label. */
-import { runLabel } from '../../state/summary';
+import { runLabel } from '../../state/run/summary';
 import type { ViewSource } from '../viewSource';
 import type { Controller } from './controller';
 import { shareUrl } from './pageLink';

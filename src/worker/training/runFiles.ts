@@ -8,7 +8,7 @@ import { Trainer } from '../../ml/trainer';
 import type { PairOps } from '../../ml/ops/pairOps';
 import { decodeModel, encodeModel, ModelFileError, shapeMismatch, type ModelTopology } from '../../ml/modelArtifact';
 import { projectorTsv } from '../../eval/projectorTsv';
-import { parseHash, SCHEMA_VERSION, serializeConfig } from '../../state/urlSchema';
+import { parseHash, SCHEMA_VERSION, serializeConfig } from '../../state/link/urlSchema';
 import type { Config } from '../../state/params';
 import { loadSplit } from './dataCache';
 import type { RunFileCommand, WorkerReport } from '../protocol';

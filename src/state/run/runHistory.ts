@@ -3,8 +3,8 @@
  * the trained steps' curve and the periodic all-pairs metrics. Plain arrays appended in place (a
  * 100,000-step curve costs no copying), so the store and the CLI's runner share one append.
  */
-import type { StepPoint } from '../ml/trainer';
-import type { EvalReport } from '../eval/evaluate';
+import type { StepPoint } from '../../ml/trainer';
+import type { EvalReport } from '../../eval/evaluate';
 
 /** Per-step series of one run, appended in place. */
 export interface History {

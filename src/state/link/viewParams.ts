@@ -5,7 +5,7 @@
  *
  * Pure TypeScript (no DOM).
  */
-import { cleanText } from './notices';
+import { cleanText } from '../notices';
 
 /** How the page is laid out: everything, a presentation for a room, or bare views for an iframe. */
 export const UI_MODES = ['full', 'lecture', 'embed'] as const;

@@ -4,7 +4,7 @@
  * evaluated step on does B's number stay on the claimed side of A's (or a single run's number stay
  * at or above its bar) through the run's last step? Pure TypeScript (no React, no DOM).
  */
-import type { MetricRow } from './metricsExport';
+import type { MetricRow } from '../run/metricsExport';
 
 /** The numbers a claim can be about: the metrics-over-steps columns the comparison table shows. */
 export type ClaimMetric = 'ap' | 'opis' | 'epsOpis' | 'recallAt1' | 'accuracy' | 'compactness';

@@ -8,8 +8,8 @@
  *
  * Pure TypeScript (no React, no DOM).
  */
-import { parseHash, serializeConfig } from './urlSchema';
-import type { Config } from './params';
+import { parseHash, serializeConfig } from '../link/urlSchema';
+import type { Config } from '../params';
 import type { ClaimRule } from './presetClaims';
 
 /** One run of a preset: a label and the link (hash keys on top of the defaults) that makes it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MetricRow } from './metricsExport';
+import type { MetricRow } from '../run/metricsExport';
 import { claimHoldsAt, claimRows, judgeClaim, meanAndHalfRange, seedAgreement } from './presetClaims';
 
 /** Metrics rows with `opis` (and accuracy) at the given steps; the rest null. */

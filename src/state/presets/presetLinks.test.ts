@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readShortLink } from './presetLinks';
 import { PRESET_BY_ID, presetConfig, presetLink } from './presets';
-import { parseHash } from './urlSchema';
+import { parseHash } from '../link/urlSchema';
 
 const hu = PRESET_BY_ID.get('hu-temperature')!;
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { PARAMS, PARAM_BY_KEY, PARAM_KEYS, defaultConfig, type Config } from './params';
+import { PARAMS, PARAM_BY_KEY, PARAM_KEYS, defaultConfig, type Config } from '../params';
 import { DEFAULT_VIEW } from './viewParams';
 import { LINK_DEFAULTS } from './linkDefaults';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConfig } from './params';
+import { defaultConfig } from '../params';
 import { METRIC_COLUMNS, MAX_HISTORY_POINTS, finalEvaluation, metricRows, metricsCsv, metricsDocument, metricsJson, thinIndices } from './metricsExport';
-import type { EvalSeries, History, PlaygroundState } from './store';
+import type { EvalSeries, History, PlaygroundState } from '../store';
 
 /** Steps 1…30; the embedding refreshed every 10 steps (and at 25), the metrics at 10, 20 and 30. */
 function run(): { history: History; evalSeries: EvalSeries } {

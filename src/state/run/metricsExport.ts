@@ -15,8 +15,8 @@
  * the latest evaluation's scalars (no curves), `history` the loss and α over steps, thinned to at
  * most {@link MAX_HISTORY_POINTS} points. JSON has no NaN: non-finite numbers become null.
  */
-import type { Config } from './params';
-import type { EvalSeries, History, PlaygroundState } from './store';
+import type { Config } from '../params';
+import type { EvalSeries, History, PlaygroundState } from '../store';
 
 /** The CSV's columns, in order (also the keys of a {@link MetricRow}). */
 export const METRIC_COLUMNS = ['step', 'loss', 'ap', 'opis', 'epsOpis', 'recallAt1', 'nmi', 'accuracy', 'compactness'] as const;

@@ -3,9 +3,9 @@
  * set in 2-D. Defined here, below the worker, so the store holds them without importing the
  * worker's message types (which name them again for the worker's side).
  */
-import type { Config } from './params';
-import type { GradientVsAlphaResult } from '../eval/views/gradientVsAlpha';
-import type { Extent } from '../eval/views/inputPlane';
+import type { Config } from '../params';
+import type { GradientVsAlphaResult } from '../../eval/views/gradientVsAlpha';
+import type { Extent } from '../../eval/views/inputPlane';
 
 /** The tfjs backend in use and the WebGPU adapter seen, for the status bar. */
 export interface BackendInfo {

@@ -2,7 +2,7 @@
  * The run's configuration in a few words: the settings that differ from the defaults and matter
  * for this run, for the status bar (and for labelling runs). Pure TypeScript.
  */
-import { PARAMS, PARAM_BY_KEY, isApplicable, optionLabel, type Config, type ParamKey } from './params';
+import { PARAMS, PARAM_BY_KEY, isApplicable, optionLabel, type Config, type ParamKey } from '../params';
 
 /** One setting that differs from its default. */
 export interface ChangedSetting {

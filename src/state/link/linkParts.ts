@@ -3,7 +3,7 @@
  * upgrades from an older version. What had to be ignored or fixed is said in `notices`, with the
  * link's own text shown safely ({@link show}); nothing here throws on a bad link.
  */
-import { cleanText } from './notices';
+import { cleanText } from '../notices';
 
 /** A migration turns the raw key→value map of a version-n link into a version-(n+1) one. */
 export type Migration = (raw: Map<string, string>) => Map<string, string>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConfig, type Config } from './params';
+import { defaultConfig, type Config } from '../params';
 import { runTitle } from './summary';
-import { PRESET_BY_ID } from './presets';
+import { PRESET_BY_ID } from '../presets/presets';
 
 const base = defaultConfig();
 const withKeys = (extra: Partial<Config>): Config => ({ ...base, ...extra }) as Config;

@@ -6,8 +6,8 @@
  * preset the same way, but paused: the class predicts before Play. Links the page writes always
  * carry `v=`, so they are read as they are. Pure TypeScript (no React, no DOM).
  */
-import { isParamKey, type Config, type ParamKey } from './params';
-import { COMPARE_PREFIX, parseHash, serializeConfig } from './urlSchema';
+import { isParamKey, type Config, type ParamKey } from '../params';
+import { COMPARE_PREFIX, parseHash, serializeConfig } from '../link/urlSchema';
 import { PRESET_BY_ID, presetLink } from './presets';
 import { readLessonRef } from './lessons';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHash, serializeConfig } from './urlSchema';
-import { defaultConfig } from './params';
+import { defaultConfig } from '../params';
 
 describe('comparison links (b.<key>=value)', () => {
   it('reads B as A with its own values on top', () => {

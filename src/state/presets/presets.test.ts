@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, presetConfig, presetLink, presetRunIndex } from './presets';
-import { parseHash } from './urlSchema';
+import { parseHash } from '../link/urlSchema';
 
 describe('presets', () => {
   it('have unique ids, every text, and links that parse cleanly', () => {

@@ -21,7 +21,7 @@ import {
   type Config,
   type ParamKey,
   type ParamSpec,
-} from './params';
+} from '../params';
 
 /** Version of the hash schema written by {@link serializeConfig}. Bump it when a key changes meaning or name, and add a migration. */
 export const SCHEMA_VERSION = 1;
