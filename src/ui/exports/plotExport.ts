@@ -192,11 +192,12 @@ function compareRuns(host: HTMLElement, a: ViewSource, b: ViewSource): TextRun[]
     const swatch = host.querySelector(`.legend .run-${run}`);
     return swatch ? getComputedStyle(swatch).fill : undefined;
   };
-  return (['a', 'b'] as const).flatMap((run, i) => [
+  const line = (run: 'a' | 'b', v: ViewSource): TextRun[] => [
     { text: '\n' },
     { text: run.toUpperCase(), fill: ink(run), weight: '700' },
-    { text: `: ${[a, b][i].name([a, b][i].store.getState().step)}`, weight: '400' },
-  ]);
+    { text: `: ${v.name(v.store.getState().step)}`, weight: '400' },
+  ];
+  return [...line('a', a), ...line('b', b)];
 }
 
 /** The line under a saved figure's caption: what it shows, by its source's name at `step` and detail. */
