@@ -24,7 +24,7 @@ import { calibrationGridFrom, calibrationRangeFrom, utilityCurvesFrom } from './
 import { epsOpisFrom, opisClassesFrom, opisFrom } from './metrics/opis';
 import { averagePrecisionBounds } from './metrics/histogramMetrics';
 import { DEFAULT_BINS, emptyHistograms } from './pairs/pairHistograms';
-import { rowBinsFit } from './pairs/rowBins';
+import { rowBinsByPair, rowBinsFit } from './pairs/rowBins';
 import { farGrid, operatingPoints, type OperatingPoints } from './metrics/operatingPoints';
 import { binningBounds } from './metrics/opisBounds';
 import { rocCurve, type RocCurve } from './metrics/roc';
@@ -165,6 +165,13 @@ const MULTIPLY_ADD_COST = 0.0072;
  */
 const PAIR_COST_BESIDE_PASS = 3.2;
 
+/**
+ * The retrieval pass's work per pair, against {@link RANK_COST}, when its rows bin per class (too
+ * many classes for a counter per class pair: twice the pairs binned, and neighbours of many classes
+ * to tell apart): fitted on the bench's Zipf sets of ~1,000 classes (BENCHMARKS.md "peer").
+ */
+const PER_CLASS_BINNING_COST = 2;
+
 /** k-means's products: float32 on the active tfjs backend where it has them, else float64 in JavaScript. */
 const fastProducts = (x: Float64Array, n: number, d: number) => tfCentreProducts(x, n, d) ?? jsCentreProducts(x, n, d);
 
@@ -268,7 +275,7 @@ async function runPasses(emb: Float32Array, x64: Float64Array, labels: Int32Arra
   const tell = workShares(
     {
       pairs: binnedByPass ? 0 : ((n * (n - 1)) / 2) * (recallQueries ? 1 : PAIR_COST_BESIDE_PASS),
-      ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST,
+      ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST * (binnedByPass && !rowBinsByPair(numClasses, binCount) ? PER_CLASS_BINNING_COST : 1),
       clustered: n > 0 ? restarts.length * restartWork(n, d, k) * MULTIPLY_ADD_COST : 0,
     },
     opts.onProgress,

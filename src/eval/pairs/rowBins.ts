@@ -22,6 +22,9 @@ export interface RowBinning {
 /** Whether a thread can bin rows for `numClasses` classes in `bins` bins within {@link ROW_BINS_MAX_COUNTERS}. */
 export const rowBinsFit = (numClasses: number, bins: number): boolean => 2 * numClasses * bins <= ROW_BINS_MAX_COUNTERS;
 
+/** Whether a thread bins one counter per (class, class, bin) — each pair once — rather than pos / neg per class from every row ({@link RowBins}). */
+export const rowBinsByPair = (numClasses: number, bins: number): boolean => numClasses * numClasses * bins <= ROW_BINS_MAX_COUNTERS;
+
 /** pos / neg counts of the pairs binned (PairHistograms' arrays, without the class sizes). */
 export interface BinnedPairs {
   pos: Float64Array;
@@ -72,7 +75,7 @@ export class RowBins {
     this.C = C;
     this.bins = bins;
     this.flushAt = flushAt;
-    this.byPair = C * C * bins <= ROW_BINS_MAX_COUNTERS;
+    this.byPair = rowBinsByPair(C, bins);
     this.itemBase = new Int32Array(n);
     this.queryBase = new Int32Array(n);
     for (let i = 0; i < n; i++) {
