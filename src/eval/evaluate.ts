@@ -158,10 +158,10 @@ const RANK_COST = 0.8;
 const MULTIPLY_ADD_COST = 0.0072;
 
 /**
- * Work of binning one unordered pair here while the retrieval pass ranks on the same cores, in the
- * same units: fitted, with {@link MULTIPLY_ADD_COST}, to the bench's Zipf sets of ~1,000 classes,
- * whose histograms the pass cannot bin (BENCHMARKS.md "peer"). Binned alone (a sample of queries):
- * 1 by definition.
+ * Work of binning one unordered pair here while the retrieval pass ranks on the same cores (more
+ * classes than its rows can bin), in the same units: fitted, with {@link MULTIPLY_ADD_COST}, to the
+ * bench's Zipf sets of ~1,000 classes when the rows could bin only 512 (BENCHMARKS.md "peer").
+ * Binned alone (a sample of queries): 1 by definition.
  */
 const PAIR_COST_BESIDE_PASS = 3.2;
 
