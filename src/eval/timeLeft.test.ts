@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duration, timeLeftMs } from './timeLeft';
+import { duration, timeLeftMs, timeLeftWords } from './timeLeft';
 
 describe('the time left of an evaluation', () => {
   it('is the rate since the origin applied to what is left', () => {
@@ -19,5 +19,7 @@ describe('the time left of an evaluation', () => {
     expect(duration(185_000)).toBe('3 min 05 s');
     expect(duration(59_400)).toBe('59 s');
     expect(duration(-5)).toBe('0 s');
+    expect(timeLeftWords(185_000)).toBe('about 3 min 05 s left');
+    expect(timeLeftWords(null)).toBe('estimating the time left');
   });
 });

@@ -22,6 +22,11 @@ export function timeLeftMs(fraction: number, now: number, origin: ProgressOrigin
   return ((now - origin.at) * (1 - f)) / moved;
 }
 
+/** The time left in words: "about 3 min 05 s left", or that it is still being estimated (`ms` null). */
+export function timeLeftWords(ms: number | null): string {
+  return ms === null ? 'estimating the time left' : `about ${duration(ms)} left`;
+}
+
 /** "1 h 02 min", "3 min 05 s", "42 s". */
 export function duration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));

@@ -5,7 +5,7 @@
  * {@link TTY_EVERY_MS}); into a file or a pipe (a log, CI) a line is written at each further tenth
  * done, or after {@link LOG_EVERY_MS} without one. The clock is given, so that a test sets it.
  */
-import { duration, timeLeftMs, type ProgressOrigin } from '../../eval/timeLeft';
+import { duration, timeLeftMs, timeLeftWords, type ProgressOrigin } from '../../eval/timeLeft';
 
 /** Nothing is shown for an evaluation shorter than this. */
 export const QUIET_MS = 3000;
@@ -17,9 +17,7 @@ const LOG_EVERY_MS = 60_000;
 /** The line for `fraction` done after `elapsed` ms, the time left at the rate since `from` (elapsed ms and share then). */
 export function progressText(what: string, fraction: number, elapsed: number, from: ProgressOrigin = { at: 0, fraction: 0 }): string {
   const f = Math.min(1, Math.max(0, fraction));
-  const ms = timeLeftMs(f, elapsed, from);
-  const left = ms === null ? 'estimating the time left' : `about ${duration(ms)} left`;
-  return `${what}: ${Math.floor(f * 100)}% · ${duration(elapsed)} so far · ${left}`;
+  return `${what}: ${Math.floor(f * 100)}% · ${duration(elapsed)} so far · ${timeLeftWords(timeLeftMs(f, elapsed, from))}`;
 }
 
 /** A progress line: `update` with the share done (it only rises), `end` when the work ends. */

@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { visibleText } from '../../state/notices';
 import { retrievalPassWords } from '../../eval/retrieval/retrievalSplit';
-import { duration, timeLeftMs, type ProgressOrigin } from '../../eval/timeLeft';
+import { timeLeftMs, timeLeftWords, type ProgressOrigin } from '../../eval/timeLeft';
 import { useOwnSession, useOwnState } from './ownContext';
 import { describeSet, type LoadedSet, type Slot } from './session';
 import './own.css';
@@ -45,8 +45,7 @@ function useTimeLeft(busy: { stage: keyof typeof STAGE_WORDS; fraction: number }
   }
   const now = performance.now();
   if (origin.current === null && busy.fraction > 0) origin.current = { at: now, fraction: busy.fraction };
-  const ms = origin.current ? timeLeftMs(busy.fraction, now, origin.current) : null;
-  return ms === null ? 'estimating the time left' : `about ${duration(ms)} left`;
+  return timeLeftWords(origin.current ? timeLeftMs(busy.fraction, now, origin.current) : null);
 }
 
 /** The reading / parsing / evaluating progress of the job in progress. */
