@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { openApp } from './helpers';
 import { PRESETS, PRESET_BY_ID, presetLink, type Preset } from '../src/state/presets/presets';
-import { KEY_VIEW_SELECTOR } from '../src/ui/keyViews';
+import { KEY_VIEW_SELECTOR } from '../src/ui/lecture/keyViews';
 
 // One screen per lesson: a preset's link opens onto its key views, whole, without
 // scrolling (1280×800); lecture mode shows them alone, fitted, the rest one click away; on a phone

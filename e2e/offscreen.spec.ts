@@ -8,7 +8,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { openApp, readRun } from './helpers';
 import { OFF_SCREEN_MS } from '../src/ui/useFrameRedraw';
-import { INBOX_MS } from '../src/ui/inbox';
+import { INBOX_MS } from '../src/ui/run/inbox';
 
 const HASH = '#backend=wasm&data=blobs&steps=0&evalEvery=20&metricsEvery=0';
 const LOSS_SVG = '[data-testid="loss-plot"] svg[aria-label="loss curve"]';

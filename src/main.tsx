@@ -3,7 +3,7 @@ import { afterIsolation } from './isolation/boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
-import { ErrorBoundary } from './ui/ErrorBoundary';
+import { ErrorBoundary } from './ui/shell/ErrorBoundary';
 import { Controller } from './ui/run/controller';
 import { createPlaygroundStore } from './state/store';
 import { loadRecorded } from './state/persistence';

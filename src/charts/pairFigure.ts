@@ -8,7 +8,7 @@
  */
 import * as d3 from 'd3';
 import { downsample } from './kit/series';
-import { embeddingMarkup, embeddingScales, projectionText, EMBEDDING_SIZE, type StepEmbedding } from './embeddingMarkup';
+import { embeddingMarkup, embeddingScales, projectionText, EMBEDDING_SIZE, type StepEmbedding } from './embedding/embeddingMarkup';
 import { SVG_NS, escapeXml, titleBand, type TextRun } from './kit/svgKit';
 import { axisMarkup, type Inks } from './viewMarkup';
 import { overlayScales } from './pairChart';

@@ -28,8 +28,8 @@ import { CURVES_HEIGHT, CURVES_WIDTH, drawAccuracy, drawLoss, type TrainingHisto
 import { drawMetricsOverSteps, METRICS_SIZE, type MetricSeries } from './metricsChart';
 import { drawGradientVsAlpha, GRADIENT_SIZE } from './gradientChart';
 import { drawPrPair, drawSeries } from './pairChart';
-import { embeddingMarkup, EMBEDDING_SIZE } from './embeddingMarkup';
-import { drawEmbedding } from './embeddingChart';
+import { embeddingMarkup, EMBEDDING_SIZE } from './embedding/embeddingMarkup';
+import { drawEmbedding } from './embedding/embeddingChart';
 import { inputPlaneMarkup, timelineMarkup, type ClassPlane, type EmbeddingAtStep, type Inks, type ViewMarkup } from './viewMarkup';
 import { pairFigureSvg, type PairRunData } from './pairFigure';
 

@@ -7,7 +7,7 @@
 import * as d3 from 'd3';
 import type { Extent } from '../eval/views/inputPlane';
 import { escapeXml, pointsMarkup, spreadIndices, type LinearMap, type PointMark } from './kit/svgKit';
-import { colouredPointsMarkup, colouringOf } from './classLegend';
+import { colouredPointsMarkup, colouringOf } from './kit/classLegend';
 
 /** The evaluation items in 2-D at a training step, as a run's snapshot holds them. */
 export interface EmbeddingAtStep {

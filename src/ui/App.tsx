@@ -3,15 +3,15 @@ import { ControllerContext } from './context';
 import { ViewSourceContext } from './viewSource';
 import { runViews } from './run/runViews';
 import type { Controller } from './run/controller';
-import { Header } from './Header';
-import { Notices } from './Notices';
-import { DataLoadFailed } from './DataLoadFailed';
-import { Transport } from './Transport';
+import { Header } from './shell/Header';
+import { Notices } from './shell/Notices';
+import { DataLoadFailed } from './shell/DataLoadFailed';
+import { Transport } from './transport/Transport';
 import { ExportPanel } from './exports/ExportPanel';
 import { RunFiles } from './exports/RunFiles';
 import { SettingsPanel } from './compare/SettingsPanel';
 import { CompareView } from './compare/CompareView';
-import { StatusBar } from './StatusBar';
+import { StatusBar } from './shell/StatusBar';
 import { EmbeddingPlot } from './plots/EmbeddingPlot';
 import { TrainingCurves } from './plots/TrainingCurves';
 import { EvaluationPanel } from './plots/EvaluationPanel';
@@ -22,15 +22,15 @@ import { Glossary } from './help/Glossary';
 import { PresetGuide } from './presets/PresetGuide';
 import { LessonPanel } from './lessons/LessonPanel';
 import { usePlayground } from '../state/store';
-import { LectureBar } from './LectureBar';
-import { EmbedBar } from './EmbedBar';
-import { ShortcutsHelp } from './ShortcutsHelp';
+import { LectureBar } from './lecture/LectureBar';
+import { EmbedBar } from './shell/EmbedBar';
+import { ShortcutsHelp } from './transport/ShortcutsHelp';
 import { OwnProvider } from './ownEmbeddings/OwnProvider';
 import { OwnEmbeddingsPanel } from './ownEmbeddings/OwnEmbeddingsPanel';
 import { TrainingOrOwn, ViewSourceSwitch } from './ownEmbeddings/OwnViews';
-import './lecture.css';
-import './keyViews.css';
-import { useKeyViews, useLessonFit, useShowAll } from './keyViews';
+import './lecture/lecture.css';
+import './lecture/keyViews.css';
+import { useKeyViews, useLessonFit, useShowAll } from './lecture/keyViews';
 
 /**
  * The first Tab stop: past the header and the sidebar's ~100 controls, straight to the views. It
@@ -58,7 +58,7 @@ export function App({ controller }: { controller: Controller }) {
   const ui = usePlayground(controller.store, (s) => s.ui);
   const full = ui === 'full';
   // An opened preset's key views come first, whole on the first screen; in a lecture, alone until
-  // "Show all views" (keyViews.ts, keyViews.css; its rules reach only the training run's views).
+  // "Show all views" (lecture/keyViews.ts, keyViews.css; its rules reach only the training run's views).
   const keys = useKeyViews(controller.store);
   const lesson = ui !== 'embed' && keys.length > 0;
   const [showAll, setShowAll] = useShowAll(keys);

@@ -1,5 +1,5 @@
 /**
- * The parts every plot's text alternative is made of (see plotSummaries.ts): what a summariser
+ * The parts every plot's text alternative is made of (see src/ui/plots/summaries/plotSummaries.ts): what a summariser
  * returns (a sentence and a table), and number formats and row thinning shared by them. Pure (no React, no DOM).
  */
 /** The numbers a plot draws, as a table: a header row, then rows of text cells (first cell = row header). */

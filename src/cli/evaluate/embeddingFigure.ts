@@ -6,7 +6,7 @@
  */
 import { Rng } from '../../data/rng';
 import { fitProjection, project } from '../../eval/views/projection';
-import { embeddingMarkup, projectionText } from '../../charts/embeddingMarkup';
+import { embeddingMarkup, projectionText } from '../../charts/embedding/embeddingMarkup';
 import type { Inks, ViewMarkup } from '../../charts/viewMarkup';
 
 /** Items drawn at most (a circle each, ~45 bytes of SVG). */

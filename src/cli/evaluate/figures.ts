@@ -4,7 +4,7 @@
  * made by linkedom (src/charts/kit/standalone.ts, which also writes the plots' styles into each file, so
  * it needs nothing else) — one drawing code for the page and the files. What the page paints on a
  * canvas is written as vector paths and circles, as the page's SVG export writes it: the score
- * distributions' query lines (scoreLines.ts) and the embedding's points (embeddingMarkup.ts,
+ * distributions' query lines (scoreLines.ts) and the embedding's points (charts/embedding/embeddingMarkup.ts,
  * embeddingFigure.ts).
  */
 import { drawPr } from '../../charts/prChart';

@@ -4,7 +4,7 @@ import { readLessonRef, stepPreset, type LessonRef } from '../../state/presets/l
 import { paperLine, predictionLine, type LessonRecord } from '../../state/presets/lessonReveal';
 import { closePreset } from '../run/pageLink';
 import type { Controller } from '../run/controller';
-import { subscribeToRuns } from '../run/useTransport';
+import { subscribeToRuns } from '../transport/useTransport';
 import { saveFile } from '../exports/download';
 import { answerLesson, askAgain, moveLesson, recordOf, revealWhenEnded } from './lessonRun';
 import { handoutHtml } from './handout';

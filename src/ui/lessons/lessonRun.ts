@@ -8,7 +8,7 @@ import { revealComparison, revealGradient, type LessonRecord, type Reveal } from
 import { metricRows } from '../../state/run/metricsExport';
 import type { RunNumbers } from '../../state/presets/presetClaims';
 import type { PlaygroundState } from '../../state/store';
-import { transportState } from '../runGuard';
+import { transportState } from '../transport/runGuard';
 import { sideStates } from '../compare/sides';
 import { buildPairFigure, runName } from '../compare/PairExportButtons';
 import { buildPlotSvg } from '../exports/plotExport';

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { useViewSource } from '../viewSource';
 import { useFrameRedraw } from '../useFrameRedraw';
-import { EMBEDDING_SIZE } from '../../charts/embeddingMarkup';
-import { drawEmbedding } from '../../charts/embeddingChart';
+import { EMBEDDING_SIZE } from '../../charts/embedding/embeddingMarkup';
+import { drawEmbedding } from '../../charts/embedding/embeddingChart';
 import { viewedSnapshot } from '../../state/store';
 import { EmbeddingTimeline } from './EmbeddingTimeline';
 import { PlotFrame } from './PlotFrame';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useViewSource, useViewState } from '../viewSource';
 import { useFrameRedraw } from '../useFrameRedraw';
-import { paintInputPlane, PLANE_SIZE as SIZE } from '../../charts/inputPlaneChart';
+import { paintInputPlane, PLANE_SIZE as SIZE } from '../../charts/embedding/inputPlaneChart';
 import { PlotFrame } from './PlotFrame';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useViewSource } from '../viewSource';
 import { plotHelp } from '../help/plotHelp';
 import type { PlotId } from './plotIds';
-import { SUMMARISERS } from './plotSummaries';
+import { SUMMARISERS } from './summaries/plotSummaries';
 import type { PlaygroundState } from '../../state/store';
 
 /** Refresh intervals: a screen reader should not hear a new sentence at every training step. */
@@ -16,7 +16,7 @@ const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b
 
 /**
  * A view's text alternative: a visually hidden, polite live summary ("PR-AUC 0.96, up from 0.95 at
- * step 500") and a "show as table" toggle with the plotted numbers (plotSummaries.ts). Refreshed
+ * step 500") and a "show as table" toggle with the plotted numbers (summaries/plotSummaries.ts). Refreshed
  * when its part of the state changes, at most every few seconds while training.
  */
 export function PlotAlternative({ id }: { id: PlotId }) {

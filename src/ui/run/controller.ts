@@ -9,11 +9,11 @@
  */
 import type { Config } from '../../state/params';
 import { addNotice, clearRun, createPlaygroundStore, type PlaygroundState, type PlaygroundStore } from '../../state/store';
-import { ingest } from '../ingest';
+import { ingest } from './ingest';
 import type { AutoChoice, FromWorker, ToWorker } from '../../worker/protocol';
 import { requestedFaults } from '../../worker/training/faults';
 import { readModelFiles, saveRunFiles } from '../exports/runFileIo';
-import { DeliveryClock, Inbox } from '../inbox';
+import { DeliveryClock, Inbox } from './inbox';
 import { createTurns, permitsFor, turnsTaken, TurnsOwner, type CpuTurns } from '../../worker/cpuTurns';
 import { CommandGate } from './commandGate';
 import { writeHash } from './pageLink';

@@ -12,7 +12,7 @@ import { readShortLink } from '../../state/presets/presetLinks';
 import { readLessonRef } from '../../state/presets/lessons';
 import { runTitle } from '../../state/run/summary';
 import type { UiMode, View } from '../../state/link/viewParams';
-import { describePage } from '../pageMeta';
+import { describePage } from '../shell/pageMeta';
 import type { Controller } from './controller';
 import { setComparison, setComparisonSeeds } from './comparison';
 

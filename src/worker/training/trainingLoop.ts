@@ -13,7 +13,7 @@ import type { TrainingSession } from './session';
 /**
  * Step points (and the run's state) are posted at most this often: each message wakes the page's
  * main thread, and six runs of a comparison posting every step kept it from drawing on two cores.
- * The page folds reports in every 200 ms (src/ui/inbox.ts) anyway.
+ * The page folds reports in every 200 ms (src/ui/run/inbox.ts) anyway.
  */
 const POST_EVERY_MS = 100;
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useAppState, useController } from './context';
-import { ProgressBar } from './ProgressBar';
-import { Transport } from './Transport';
-import { leaveLecture } from './shortcuts';
+import { useAppState, useController } from '../context';
+import { ProgressBar } from '../shell/ProgressBar';
+import { Transport } from '../transport/Transport';
+import { leaveLecture } from '../transport/shortcuts';
 
 /**
  * Lecture mode's only controls, large, in place of the header: the transport (play, pause, step,

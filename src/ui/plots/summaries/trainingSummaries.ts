@@ -2,9 +2,9 @@
  * Text alternatives of the training views (loss, accuracy, embedding, its timeline, the input plane,
  * gradient against α): a sentence and a table each, read from the page's state. Pure.
  */
-import { viewedSnapshot } from '../../state/store';
-import { SAMPLE_TYPES } from '../../eval/views/gradientVsAlpha';
-import { empty, evenly, lastFinite, num, pct, sentence, stepText, trend, type PlotSummary } from '../../charts/kit/summaryKit';
+import { viewedSnapshot } from '../../../state/store';
+import { SAMPLE_TYPES } from '../../../eval/views/gradientVsAlpha';
+import { empty, evenly, lastFinite, num, pct, sentence, stepText, trend, type PlotSummary } from '../../../charts/kit/summaryKit';
 import type { Summariser } from './summariser';
 
 const NOT_TRAINED = 'Nothing yet — press Play or Step';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createPlaygroundStore, type PlaygroundState } from '../../state/store';
-import { defaultConfig } from '../../state/params';
-import { PLOT_IDS } from './plotIds';
+import { createPlaygroundStore, type PlaygroundState } from '../../../state/store';
+import { defaultConfig } from '../../../state/params';
+import { PLOT_IDS } from '../plotIds';
 import { SUMMARISERS } from './plotSummaries';
-import { evenly, MAX_ROWS, num, trend } from '../../charts/kit/summaryKit';
+import { evenly, MAX_ROWS, num, trend } from '../../../charts/kit/summaryKit';
 import { distanceSummary, metricsSummary, precisionAt, thresholdSummary } from './evalSummaries';
-import { spreadReport as report } from '../../charts/kit/reports.testkit';
+import { spreadReport as report } from '../../../charts/kit/reports.testkit';
 import { lossSummary } from './trainingSummaries';
 
 const fresh = (): PlaygroundState => createPlaygroundStore(defaultConfig()).getState();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConfig } from '../state/params';
-import { clearRun, createPlaygroundStore, type PlaygroundState } from '../state/store';
-import type { EmbeddingSnapshot } from '../state/run/reports';
-import type { WorkerReport } from '../worker/protocol';
+import { defaultConfig } from '../../state/params';
+import { clearRun, createPlaygroundStore, type PlaygroundState } from '../../state/store';
+import type { EmbeddingSnapshot } from '../../state/run/reports';
+import type { WorkerReport } from '../../worker/protocol';
 import { ingest } from './ingest';
 
 const snapshot = (step: number, accuracy: number): EmbeddingSnapshot => ({

@@ -3,8 +3,8 @@
  * histograms, metrics over steps, the OPIS scatter, the threshold tool, ROC / DET): a sentence and a
  * table each. Pure.
  */
-import { empty, evenly, num, pct, sentence, stepText, trend, type PlotSummary } from '../../charts/kit/summaryKit';
-import { farLabel, pctText, thresholdView } from '../../charts/thresholdView';
+import { empty, evenly, num, pct, sentence, stepText, trend, type PlotSummary } from '../../../charts/kit/summaryKit';
+import { farLabel, pctText, thresholdView } from '../../../charts/thresholdView';
 import type { Summariser } from './summariser';
 
 const NO_EVALUATION = 'no evaluation yet — train a few steps';

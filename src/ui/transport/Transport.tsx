@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { useAppState, useController } from './context';
-import { addNotice } from '../state/store';
+import { useAppState, useController } from '../context';
+import { addNotice } from '../../state/store';
 import { cancelReset, confirmReset, requestReset, useRunGuard } from './runGuard';
-import { useTransportState } from './run/useTransport';
-import { shareUrl } from './run/pageLink';
+import { useTransportState } from './useTransport';
+import { shareUrl } from '../run/pageLink';
 
 /** Play, pause, single step, reset, and the link that reproduces the run. */
 export function Transport() {

@@ -8,10 +8,10 @@
  * twice).
  */
 import { useEffect } from 'react';
-import type { Controller } from './run/controller';
+import type { Controller } from '../run/controller';
 import { requestReset, resetLosesRun, togglePlay, transportState } from './runGuard';
-import { setUi } from './run/pageLink';
-import { answerLesson, moveLesson } from './lessons/lessonRun';
+import { setUi } from '../run/pageLink';
+import { answerLesson, moveLesson } from '../lessons/lessonRun';
 import { pageFlags, usePageFlag } from './pageFlags';
 
 /** What a key press asks for. */

@@ -1,7 +1,7 @@
-import { useAppState, useController } from './context';
-import { PARAM_BY_KEY, optionLabel } from '../state/params';
-import { cleanText, dismissNotice } from '../state/notices';
-import { setParam } from './run/pageLink';
+import { useAppState, useController } from '../context';
+import { PARAM_BY_KEY, optionLabel } from '../../state/params';
+import { cleanText, dismissNotice } from '../../state/notices';
+import { setParam } from '../run/pageLink';
 
 /**
  * Shown when the dataset could not be loaded (the reason is in the error notice above): try the

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppState, useController } from './context';
-import { dismissNotice, type Notice } from '../state/store';
+import { useAppState, useController } from '../context';
+import { dismissNotice, type Notice } from '../../state/store';
 
 /** Informational notices fade after this long; warnings and errors stay until dismissed. */
 export const INFO_FADES_AFTER_MS = 8000;

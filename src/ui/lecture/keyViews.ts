@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
-import { usePlayground, type PlaygroundStore } from '../state/store';
-import { PRESET_BY_ID, type KeyView } from '../state/presets/presets';
+import { usePlayground, type PlaygroundStore } from '../../state/store';
+import { PRESET_BY_ID, type KeyView } from '../../state/presets/presets';
 
 /**
  * "One screen per lesson": an opened preset names its key views; the page shows them

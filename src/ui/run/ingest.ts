@@ -3,9 +3,9 @@
  * the store. It lives beside the controller that receives them, so the store (src/state) knows
  * nothing of the worker's messages; it changes the state only through the store's own functions.
  */
-import { addNotice, appendEvaluation, appendSnapshot, appendSteps, truncateRun, type PlaygroundStore } from '../state/store';
-import type { FromWorker } from '../worker/protocol';
-import { backendNotice } from '../state/run/backendWords';
+import { addNotice, appendEvaluation, appendSnapshot, appendSteps, truncateRun, type PlaygroundStore } from '../../state/store';
+import type { FromWorker } from '../../worker/protocol';
+import { backendNotice } from '../../state/run/backendWords';
 
 /** Folds one worker message into the state; reports about an older run are dropped. */
 export function ingest(store: PlaygroundStore, msg: FromWorker): void {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { transportState, type TransportState } from '../runGuard';
-import type { Controller } from './controller';
+import { transportState, type TransportState } from './runGuard';
+import type { Controller } from '../run/controller';
 
 /**
  * Calls `changed` on every change of any run the page's controller drives (A, B, each seed's

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPlaygroundStore, type PlaygroundStore } from '../state/store';
-import { defaultConfig } from '../state/params';
+import { createPlaygroundStore, type PlaygroundStore } from '../../state/store';
+import { defaultConfig } from '../../state/params';
 import { cancelPlayWhenReady, cancelReset, confirmReset, guardState, requestReset, togglePlay, transportState, type GuardedRun } from './runGuard';
 
 const DATASET = { description: 'blobs', trainSize: 10, evalSize: 10, encoder: 'mlp', kernels: 'tfjs' as const };

@@ -1,4 +1,4 @@
-import { useAppState } from './context';
+import { useAppState } from '../context';
 
 /** The data-loading (or backend-measuring) progress, while there is any: in the header and the lecture bar. */
 export function ProgressBar() {

@@ -3,8 +3,8 @@
  * a 2-D toy set's plane in the colour of the class the model assigns to it, behind the training
  * points — from the plain grid the worker computes. Canvas 2-D only.
  */
-import { classColour } from './kit/palette';
-import type { ClassPlane } from './viewMarkup';
+import { classColour } from '../kit/palette';
+import type { ClassPlane } from '../viewMarkup';
 
 /** The plane's side in CSS pixels. */
 export const PLANE_SIZE = 300;

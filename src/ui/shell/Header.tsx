@@ -1,10 +1,10 @@
-import { useController } from './context';
+import { useController } from '../context';
 import { BackendLine } from './BackendLine';
 import { ProgressBar } from './ProgressBar';
-import { PresetMenu } from './presets/PresetMenu';
-import { openGlossary } from '../state/store';
-import { setShortcutsOpen } from './shortcuts';
-import { setUi } from './run/pageLink';
+import { PresetMenu } from '../presets/PresetMenu';
+import { openGlossary } from '../../state/store';
+import { setShortcutsOpen } from '../transport/shortcuts';
+import { setUi } from '../run/pageLink';
 
 /** Title, the backend in use in words (its details behind a disclosure), and the data-loading progress. */
 export function Header() {

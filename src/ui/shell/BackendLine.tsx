@@ -1,5 +1,5 @@
-import { useAppState } from './context';
-import { backendLine } from '../state/run/backendWords';
+import { useAppState } from '../context';
+import { backendLine } from '../../state/run/backendWords';
 import './backendLine.css';
 
 /**

@@ -1,5 +1,5 @@
-import { useAppState, useController } from './context';
-import { serializeConfig } from '../state/link/urlSchema';
+import { useAppState, useController } from '../context';
+import { serializeConfig } from '../../state/link/urlSchema';
 
 /**
  * Embed mode's only chrome, for a view in a blog's iframe: one play/pause button, the step, and a

@@ -7,13 +7,13 @@
  * The legend stands in a column right of the plotted square, never over the points: the square
  * gives way to it (the figure stays 440 × 440, so every layout and file that holds the view keeps
  * its size). Classes beyond the palette's ten colours are drawn grey beneath the ten largest
- * (classLegend.ts).
+ * (../kit/classLegend.ts).
  */
 import * as d3 from 'd3';
-import { escapeXml, type PointMark } from './kit/svgKit';
-import { axisMarkup, type Inks, type ViewMarkup } from './viewMarkup';
-import { classLegend, colouredPointsMarkup, colouringOf, LEGEND_ROW, type ClassColouring, type ClassLegend } from './classLegend';
-import { otherColour } from './kit/palette';
+import { escapeXml, type PointMark } from '../kit/svgKit';
+import { axisMarkup, type Inks, type ViewMarkup } from '../viewMarkup';
+import { classLegend, colouredPointsMarkup, colouringOf, LEGEND_ROW, type ClassColouring, type ClassLegend } from '../kit/classLegend';
+import { otherColour } from '../kit/palette';
 
 /** The view's size (square) and padding, as EmbeddingPlot.tsx draws it. */
 export const EMBEDDING_SIZE = 440;

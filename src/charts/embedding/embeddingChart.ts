@@ -5,10 +5,10 @@
  * SVG exports and the CLI draw with.
  */
 import * as d3 from 'd3';
-import { classColour, otherColour } from './kit/palette';
+import { classColour, otherColour } from '../kit/palette';
 import { className, embeddingClasses, embeddingScales, EMBEDDING_SIZE, type EmbeddingLayout, type StepEmbedding } from './embeddingMarkup';
-import { colourOf, LEGEND_ROW, type ClassColouring, type ClassLegend, type LegendRow } from './classLegend';
-import { layer, type One } from './kit/series';
+import { colourOf, LEGEND_ROW, type ClassColouring, type ClassLegend, type LegendRow } from '../kit/classLegend';
+import { layer, type One } from '../kit/series';
 
 const SIZE = EMBEDDING_SIZE;
 const PAD = 28;

@@ -10,7 +10,7 @@
  * The state is page-wide (one transport): its flags live in the page's flag store (pageFlags.ts);
  * React reads them with {@link useRunGuard}.
  */
-import type { PlaygroundState, PlaygroundStore } from '../state/store';
+import type { PlaygroundState, PlaygroundStore } from '../../state/store';
 import { pageFlags, usePageFlag, type PageFlags } from './pageFlags';
 
 /** The part of a controller the guard drives (a Controller; tests pass their own). */

@@ -6,10 +6,10 @@
  * class index), as many as there are colours, get the colours, in the order of their class index,
  * and every other class is drawn in one neutral grey beneath them; the legend lists the coloured
  * classes and one grey entry, "N other classes". Pure (no DOM): the page's view
- * (EmbeddingPlot.tsx) and its markup for files (embeddingMarkup.ts) share it.
+ * (EmbeddingPlot.tsx) and its markup for files (../embedding/embeddingMarkup.ts) share it.
  */
-import { pointsMarkup, type PointMark } from './kit/svgKit';
-import { CLASS_COLOURS, otherColour } from './kit/palette';
+import { pointsMarkup, type PointMark } from './svgKit';
+import { CLASS_COLOURS, otherColour } from './palette';
 
 /** Colours in the palette: the most classes told apart by colour. */
 export const PALETTE_SIZE = CLASS_COLOURS.length;
@@ -68,7 +68,7 @@ export const colourOf =
 /**
  * Points as circles (svgKit's pointsMarkup) in their classes' colours under `colouring`, the
  * classes drawn grey first, beneath the coloured ones; both groups are `g.points`. The embedding's
- * files draw their points with it (embeddingMarkup.ts).
+ * files draw their points with it (../embedding/embeddingMarkup.ts).
  */
 export function colouredPointsMarkup(marks: readonly PointMark[], colouring: ClassColouring, inks: { colour: (slot: number) => string }, opts: { r: number; opacity: number }): string {
   const colour = colourOf(colouring, inks.colour);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useController } from './context';
+import { useController } from '../context';
 import { SHORTCUTS, setShortcutsOpen, useShortcuts, useShortcutsOpen } from './shortcuts';
 
 /**

@@ -1,8 +1,8 @@
-import { useAppState, useController } from './context';
-import { useTransportState } from './run/useTransport';
-import { changedSettings } from '../state/run/summary';
-import { Tip } from './help/Tip';
-import { isolationSentence, pageIsolation } from '../isolation/isolation';
+import { useAppState, useController } from '../context';
+import { useTransportState } from '../transport/useTransport';
+import { changedSettings } from '../../state/run/summary';
+import { Tip } from '../help/Tip';
+import { isolationSentence, pageIsolation } from '../../isolation/isolation';
 
 const fmt = (v: number | undefined, digits = 4) => (v === undefined ? '—' : Number.isFinite(v) ? v.toPrecision(digits) : String(v));
 

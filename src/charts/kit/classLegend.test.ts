@@ -1,8 +1,8 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { classColouring, classLegend, legendText, PALETTE_SIZE, textWidth } from './classLegend';
-import { embeddingMarkup, embeddingScales, EMBEDDING_SIZE } from './embeddingMarkup';
-import { CLASS_COLOURS, OTHER_COLOUR } from './kit/palette';
+import { embeddingMarkup, embeddingScales, EMBEDDING_SIZE } from '../embedding/embeddingMarkup';
+import { CLASS_COLOURS, OTHER_COLOUR } from './palette';
 
 /** Labels with `sizes[c]` items of class c, interleaved. */
 function labelsOf(sizes: number[]): number[] {

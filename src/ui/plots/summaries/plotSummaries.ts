@@ -4,12 +4,12 @@
  * and accuracy, evalSeries for metrics over steps, evaluation for the evaluation plots, runPoints
  * for the scatter, the snapshot for the embedding views).
  */
-import type { PlotId } from './plotIds';
+import type { PlotId } from '../plotIds';
 import type { Summariser } from './summariser';
 import { accuracySummary, embeddingSummary, gradientSummary, inputPlaneSummary, lossSummary, timelineSummary } from './trainingSummaries';
 import { distanceSummary, metricsSummary, prSummary, rocSummary, scatterSummary, scoreSummary, thresholdSummary, utilitySummary } from './evalSummaries';
 
-export type { PlotSummary, PlotTable } from '../../charts/kit/summaryKit';
+export type { PlotSummary, PlotTable } from '../../../charts/kit/summaryKit';
 export type { Summariser } from './summariser';
 
 /** The summariser of each view. */
