@@ -5,7 +5,7 @@
  * Each command's module loads on demand, so a bad argument is answered before tfjs loads.
  */
 import { CliError, describeFailure, EXIT_USAGE } from './errors';
-import type { CliContext } from './evaluate/evaluate';
+import type { CliContext } from './context';
 import { USAGE } from './usage';
 import type { RetrievalThreadJob, RetrievalThreadMessage } from '../eval/retrieval/retrievalSplit';
 import type { KmeansThreadJob, KmeansThreadMessage } from '../eval/clustering/split';

@@ -10,28 +10,13 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { CLI_MAX_ITEMS, MAX_FILE_BYTES, pairEmbeddings, parseLabels, parseVectors } from '../../data/embeddingFiles';
 import { intFlag, numberFlag, numberListFlag, parseArgs } from '../args';
+import type { CliContext } from '../context';
 import { CliError } from '../errors';
 import { EVALUATE_LAYOUT, prepareOut, resolveIn, workingFolder } from '../paths';
 import { progressLine } from './progressLine';
 import { retrievalPassWords, THREADS_FROM } from '../../eval/retrieval/retrievalSplit';
 import { EVALUATE_USAGE } from '../usage';
 import { visibleText } from '../../state/notices';
-
-/** Where the CLI writes text and finds tfjs's wasm files. */
-export interface CliContext {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  /** Folder of tfjs-backend-wasm's .wasm files. */
-  wasmDir: string;
-  /** The working folder, read once at the start (process.cwd by default): relative paths are resolved against it. */
-  cwd?: () => string;
-  /** The script a worker thread starts to share `evaluate`'s retrieval pass (the bin); without it, one thread. */
-  threadEntry?: string;
-  /** stderr is a terminal: the progress line is rewritten in place (else a line per tenth done). */
-  stderrTty?: boolean;
-  /** The clock of the progress line, in ms (performance.now by default). */
-  now?: () => number;
-}
 
 /** Sets up to this size are evaluated exactly by default, as the page's periodic evaluation does. */
 const EXACT_UP_TO = 2000;

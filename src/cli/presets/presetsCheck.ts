@@ -16,7 +16,7 @@ import { PRESETS, type Preset } from '../../state/presets/presets';
 import { parseHash, serializeConfig } from '../../state/link/urlSchema';
 import { intFlag, numberListFlag, parseArgs } from '../args';
 import { CliError, EXIT_FAILURE } from '../errors';
-import type { CliContext } from '../evaluate/evaluate';
+import type { CliContext } from '../context';
 import { makeDirs, MIN_FREE_BYTES, prepareOut, PRESETS_LAYOUT, workingFolder } from '../paths';
 import { configOf } from '../train/train';
 import { lastLine, pool, trainChild } from '../train/trainChild';

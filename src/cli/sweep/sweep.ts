@@ -20,7 +20,7 @@ import { isApplicable, isParamKey, PARAM_BY_KEY, PARAM_KEYS, type Config } from 
 import { parseHash } from '../../state/link/urlSchema';
 import { intFlag, numberListFlag, parseArgs } from '../args';
 import { CliError, EXIT_FAILURE } from '../errors';
-import type { CliContext } from '../evaluate/evaluate';
+import type { CliContext } from '../context';
 import { makeDirs, MIN_FREE_BYTES, prepareOut, SWEEP_LAYOUT, workingFolder, type OutLayout } from '../paths';
 import { collectSweep, MERGED_LAYOUT, readRun, runCollect, runLine, settingLabel } from './sweepCollect';
 import { combinations, parseShard, PLAN_FILE, planLines, planSweep, shardRuns, shellQuote, writePlan, type SweepPlan, type SweepRun } from './sweepPlan';

@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { meanAndHalfRange } from '../../state/presets/presetClaims';
 import { CliError } from '../errors';
-import type { CliContext } from '../evaluate/evaluate';
+import type { CliContext } from '../context';
 import { prepareOut, resolveIn, type OutLayout } from '../paths';
 import { combinations, planLines, readPlan, type SweepPlan, type SweepRun } from './sweepPlan';
 

@@ -13,7 +13,7 @@ import { parseHash, serializeConfig } from '../../state/link/urlSchema';
 import { intFlag, parseArgs } from '../args';
 import { CLI_BACKENDS, type CliBackend } from '../backend';
 import { CliError } from '../errors';
-import type { CliContext } from '../evaluate/evaluate';
+import type { CliContext } from '../context';
 import { watchParent } from '../parentWatch';
 import { MIN_FREE_BYTES, prepareOut, TRAIN_LAYOUT, workingFolder } from '../paths';
 import { TRAIN_USAGE } from '../usage';
