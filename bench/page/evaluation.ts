@@ -55,7 +55,7 @@ export async function benchEvaluation(sizes: number[], d: number, log: (s: strin
     await use('wasm');
     add(n, 'wasm', 'all-pairs histograms, tfjs tiles on wasm', await timeMedian(() => accumulateTf(emb, labels, n, d, CLASSES).then(() => undefined), opts));
     add(n, 'js', 'all-pairs histograms, plain JS', await timeMedian(() => accumulateJs(emb, labels, n, d, CLASSES).then(() => undefined), { ...opts, warmup: 0 }));
-    // The whole evaluation (every metric) as the app's auto runs it (src/worker/metrics/evaluation.ts): on a
+    // The whole evaluation (every metric) as the app's auto runs it (src/eval/evaluateSubset.ts): on a
     // real GPU the WGSL kernel on webgpu, on a fallback adapter tfjs tiles on wasm.
     if (realGpu) await use('webgpu');
     const label = `whole evaluation, path auto picks (${realGpu ? 'WGSL on webgpu' : 'wasm'}, binned)`;

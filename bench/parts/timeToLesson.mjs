@@ -58,7 +58,7 @@ function readRuns() {
  */
 export async function measureTimeToLesson(browser, base, { ids = null, maxSeconds = 240, log = () => {}, root = undefined, busy = false } = {}) {
   // The presets of the build measured (`root`: another checkout), judged by today's code.
-  // A checkout from before src/state's folders (issue 30) has its presets at src/state/presets.ts.
+  // A checkout from before src/state's folders has its presets at src/state/presets.ts.
   const presetsFile = existsSync(join(root ?? ROOT, 'src/state/presets/presets.ts')) ? '/src/state/presets/presets.ts' : '/src/state/presets.ts';
   const theirs = await openSources(root);
   const { PRESETS, presetLink } = await theirs.load(presetsFile);
