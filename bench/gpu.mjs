@@ -3,23 +3,11 @@
  * `npm run bench:gpu`: the WGSL kernel self-tests and the benchmark (the suite of bench.html) in
  * Node, on a real WebGPU adapter through Dawn's Node binding (the optional npm package `webgpu`),
  * with no browser. Prints the adapter, one PASS/FAIL line per self-test case and the tables of
- * BENCHMARKS.md (bench/parts/tables.mjs); exits 1 when a case fails, 2 without `webgpu`.
+ * BENCHMARKS.md; exits 1 when a case fails, 2 without `webgpu`.
  *
- *   node bench/gpu.mjs [--quick] [--swiftshader] [--write [FILE]] [--filter TEXT]
- *   node bench/gpu.mjs --make-bundle DIR      then, on any machine with Node ≥ 20:
- *   node DIR/bench-gpu.cjs [--quick] [--swiftshader] [--write [FILE]]
+ *   node bench/gpu.mjs [--quick] [--swiftshader] [--write [FILE]] [--filter TEXT] [--make-bundle DIR]
  *
- * - `--quick`: small sizes (N = 64, 128; n = 500), for CI. BENCH_SIZES / BENCH_EVAL_SIZES
- *   (comma-separated) set them as for `npm run bench`.
- * - `--swiftshader`: use Chromium's SwiftShader Vulkan driver (a CPU) even if a GPU is present
- *   (driver.mjs finds it; SWIFTSHADER_ICD overrides). Without it the system's driver is used and
- *   SwiftShader only when no adapter appears otherwise.
- * - `--write [FILE]`: puts the run into FILE (default: BENCHMARKS.md of the repo, or of the
- *   current folder for a bundle) between `<!-- bench:gpu -->` markers (markdown.mjs).
- * - `--filter TEXT`: only the self-test cases whose name contains TEXT.
- * - `--make-bundle DIR`: a folder that runs on a machine without node_modules ({@link makeBundle}).
- * The child process that does the work sets `navigator.gpu` from Dawn before tfjs-backend-webgpu
- * loads, then loads the app's TypeScript through Vite's SSR loader, or from the bundle.
+ * Its options, the bundle and how the child process loads the app: docs/scripts.md.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';

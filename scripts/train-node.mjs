@@ -1,41 +1,14 @@
 #!/usr/bin/env node
 /**
- * Trains the configuration of a playground link in Node, on tfjs-wasm (single-threaded, as the app
- * runs on a machine without a GPU), with the app's own code: `parseHash`, the splits, `Trainer`
- * and the evaluation's `evaluateSubset`. For seeds, sweeps and presets' claims use the CLI
- * (`metric-playground sweep --seeds`, `presets check`).
- * Why it stays beside the CLI: it prints what tuning a preset needs and the CLI does not report —
- * a JSON line per evaluation (also mid-run, `--every`) with the worker's periodic metrics on its
- * subsample, the class-weight accuracy, intra/inter/nearest distances and CPU seconds — and it
- * makes a one-file bundle for a machine with Node but no node_modules (`--make-bundle`).
+ * Trains the configuration of a playground link in Node, on tfjs-wasm, with the app's own code
+ * (`parseHash`, the splits, `Trainer`, `evaluateSubset`), and prints a JSON line per evaluation.
+ * It stays beside `metric-playground sweep --seeds` for what preset tuning reads and the CLI does
+ * not report (the worker's periodic metrics on its subsample, class-weight accuracy, distances,
+ * CPU seconds), and for a one-file bundle for a machine without node_modules (`--make-bundle`).
  *
  *   node scripts/train-node.mjs '<hash>' [--steps N] [--seeds 1,2,3] [--every K] [--backend wasm|cpu]
  *
- * - `<hash>`: a link hash (`#v=1&data=mnist&…`, the leading `#` optional); missing keys keep the
- *   app's defaults, malformed ones are reported on stderr exactly as the app would.
- * - `--steps N`: steps to train (default: the hash's `steps`).
- * - `--seeds a,b,c`: run once per value with seed = dataSeed = value (default: the hash's seeds),
- *   then print a summary of every metric as mean ± (max − min)/2.
- * - `--every K`: also evaluate every K steps (default: only at the end).
- * - `--backend cpu`: tfjs's plain JS backend instead of wasm (slower; numbers differ in the last digits).
- * - `node scripts/train-node.mjs --make-bundle DIR`: one-file build of everything the CLI loads, for a
- *   machine with Node but no node_modules (see {@link makeBundle}).
- *
- * Output: one JSON line per evaluation on stdout
- *   {type:"eval", backend, seed, step, loss, lossAvg, alpha, ap, opis, epsOpis, r1, nmi, clsAcc, ncAcc,
- *    compact, intra, inter, nearest, trainS, evalS, wallS, cpuS}
- * where ap … nmi are the app's periodic all-pairs metrics on `evalItems` items (same subsample and
- * path as the worker), clsAcc the nearest-class-weight accuracy (null without class weights or on
- * the open split), ncAcc / compact / intra / inter / nearest the leave-one-out
- * nearest-centroid accuracy and class compactness (src/eval/views/compactness.ts) on every evaluation
- * item, lossAvg the mean loss since the previous evaluation, trainS / evalS / wallS seconds of
- * training, of evaluation, and in all since the run started, cpuS the process's CPU seconds
- * since then (a fairer speed figure than wall time on a busy machine). With several seeds a final line
- * {type:"summary", hash, steps, seeds, metrics: {name: {mean, spread, values}}} follows.
- *
- * TypeScript sources are loaded through Vite's SSR module loader (no extra dependency); tfjs and
- * its wasm backend are plain Node packages (one tfjs engine, shared through its global).
- * MNIST comes from public/data (run `node scripts/build-mnist.mjs` once).
+ * Its options and output lines: docs/scripts.md.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
