@@ -6,13 +6,7 @@
  * (plan.json), one row per run (runs.csv/json), mean ± (max − min)/2 per setting
  * (summary.csv/json) and the OPIS-vs-error scatter of TCM Fig. 3 (opis-vs-error.svg). A run that
  * fails or is cut short fails the sweep (exit 1).
- *
- * Beyond one machine, on an engine that already exists (no scheduler of our own): `--plan` prints
- * one `metric-playground train … --out DIR/runs/runNNN` command per run (for GNU parallel);
- * `--shard I/N` trains only the runs whose index i (from 0) has i % N = I − 1 (a Slurm job array,
- * a Kubernetes Indexed Job), into the same folders, and writes no merged files; `--collect DIR`
- * then writes the merged files from DIR/plan.json and the run folders — through the same code
- * (src/cli/sweep/sweepCollect.ts) the plain sweep writes them with.
+ * `--plan`, `--shard` and `--collect` spread it over machines ({@link runSweep}).
  */
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -85,7 +79,14 @@ async function trainRuns(plan: SweepPlan, runs: SweepRun[], out: string, root: s
   return new Map(codes);
 }
 
-/** Runs `sweep`; resolves to the exit status. */
+/**
+ * Runs `sweep`; resolves to the exit status. Beyond one machine, on an engine that already exists
+ * (no scheduler of our own): `--plan` prints one `metric-playground train … --out DIR/runs/runNNN`
+ * command per run (for GNU parallel); `--shard I/N` trains only the runs whose index i (from 0) has
+ * i % N = I − 1 (a Slurm job array, a Kubernetes Indexed Job), into the same folders, and writes no
+ * merged files; `--collect DIR` then writes the merged files from DIR/plan.json and the run folders
+ * — through the same code (sweepCollect.ts) the plain sweep writes them with.
+ */
 export async function runSweep(argv: string[], ctx: CliContext & { root?: string }): Promise<number> {
   const a = parseArgs(
     argv,

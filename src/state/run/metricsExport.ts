@@ -1,19 +1,8 @@
 /**
- * The run's metrics as files (the "Save metrics" buttons). Pure TypeScript.
- *
- * CSV, one row per periodic evaluation (the steps of `evalSeries`), columns {@link METRIC_COLUMNS}:
- * - `step`: the training step evaluated;
- * - `loss`: the training loss of that step (empty if the history does not hold it);
- * - `ap`, `opis`, `epsOpis`, `recallAt1`, `nmi`: the all-pairs metrics on the periodic subsample;
- * - `accuracy`, `compactness`: nearest-centroid accuracy and compactness of the embedding refresh at
- *   that step (empty where that step had none: they follow `evalEvery`, the metrics `metricsEvery`).
- * Numbers are written unrounded (`String(x)` round-trips a double); a non-finite value as `NaN`,
- * `Infinity` or `-Infinity`. An "Evaluate all" report is not a row (it is not on the subsample the
- * rows share); it is the JSON's `final` when it is the latest.
- *
- * JSON: `{ generatedBy, link, step, config, columns, steps: rows, final, history }` — `final` holds
- * the latest evaluation's scalars (no curves), `history` the loss and α over steps, thinned to at
- * most {@link MAX_HISTORY_POINTS} points. JSON has no NaN: non-finite numbers become null.
+ * The run's metrics as files (the "Save metrics" buttons), pure TypeScript: a CSV with one row per
+ * periodic evaluation ({@link metricRows}, {@link metricsCsv}) and a JSON document with the
+ * configuration, the rows, the latest full evaluation and the loss and α over steps
+ * ({@link metricsDocument}, {@link metricsJson}).
  */
 import type { Config } from '../params';
 import type { EvalSeries, History, PlaygroundState } from '../store';
@@ -55,7 +44,16 @@ export function metricRows(series: EvalSeries, history: History): MetricRow[] {
   });
 }
 
-/** The rows as CSV text: a header line, then one line per row (`\n` line ends, a final newline). */
+/**
+ * The rows as CSV text: a header line, then one line per row (`\n` line ends, a final newline).
+ * Columns {@link METRIC_COLUMNS}: `step` the training step evaluated; `loss` that step's training
+ * loss (empty if the history does not hold it); `ap`, `opis`, `epsOpis`, `recallAt1`, `nmi` the
+ * all-pairs metrics on the periodic subsample; `accuracy`, `compactness` nearest-centroid accuracy
+ * and compactness of the embedding refresh at that step (empty where that step had none: they
+ * follow `evalEvery`, the metrics `metricsEvery`). Numbers are written unrounded (`String(x)`
+ * round-trips a double), a non-finite value as `NaN`, `Infinity` or `-Infinity`. An "Evaluate all"
+ * report is not a row (it is not on the subsample the rows share); it is the JSON's `final`.
+ */
 export function metricsCsv(rows: readonly MetricRow[]): string {
   const cell = (v: number | null) => (v === null ? '' : String(v));
   const lines = [METRIC_COLUMNS.join(','), ...rows.map((r) => METRIC_COLUMNS.map((c) => cell(r[c])).join(','))];
@@ -147,7 +145,12 @@ export function metricsDocument(s: Pick<PlaygroundState, 'config' | 'evalSeries'
   };
 }
 
-/** The document as JSON text (two-space indent; non-finite numbers become null). */
+/**
+ * The document as JSON text (two-space indent; JSON has no NaN: non-finite numbers become null):
+ * `{ generatedBy, link, step, config, columns, steps: rows, final, history }`, `final` the latest
+ * evaluation's scalars (no curves), `history` the loss and α over steps, thinned to at most
+ * {@link MAX_HISTORY_POINTS} points.
+ */
 export function metricsJson(doc: MetricsDocument): string {
   return JSON.stringify(doc, null, 2) + '\n';
 }

@@ -2,20 +2,7 @@
  * The adapter's measured arithmetic peak, the yardstick for our kernels' GFLOP/s (the benchmark
  * reports kernel GFLOP/s as a fraction of it). `peak.wgsl` is an ALU-bound loop: per invocation
  * 4 independent vec4 FMA chains unrolled 16-fold, no memory traffic in the loop.
- *
- * Launch size: WebGPU does not say how many invocations an adapter keeps in flight (a CPU adapter a
- * few dozen, an H100 ~270,000), so the probe finds it: it starts at 16,384 invocations (256
- * workgroups of 64) and quadruples the launch while that raises the rate by ≥ 15%, up to what the
- * device's limits allow in one 1-D dispatch (maxComputeWorkgroupsPerDimension workgroups, and an
- * output within maxStorageBufferBindingSize) — ~4M invocations on common GPUs. The peak is
- * measured at the smallest launch past which the rate stopped growing: a CPU adapter stops at the
- * first steps, a large GPU is filled.
- *
- * Timing: on tfjs's own device, wall clock from submit to `queue.onSubmittedWorkDone()`
- * (program.ts `flushAndWait`), after a warm-up that compiles the pipeline; at each launch size the
- * loop count is calibrated so one run lasts ≈ `targetMs`, and the median of `runs` runs at the
- * chosen size is reported. FLOPs = invocations × iterations × 512 (one FMA = 2 FLOPs).
- * Webgpu backend only.
+ * FLOPs = invocations × iterations × 512 (one FMA = 2 FLOPs). Webgpu backend only.
  */
 import type * as tf from '@tensorflow/tfjs';
 import { flushAndWait, runKernel, webgpuBackend } from '../program';
@@ -88,6 +75,17 @@ function maxGroups(): number {
  * Measures the adapter's arithmetic peak in GFLOP/s (median of `runs` at the chosen launch size),
  * with that median run time and the launch's invocation count. Webgpu backend only; takes a few
  * `targetMs` per launch size tried, plus a compile.
+ *
+ * Launch size: WebGPU does not say how many invocations an adapter keeps in flight (a CPU adapter a
+ * few dozen, an H100 ~270,000), so the probe finds it: it starts at 16,384 invocations (256
+ * workgroups of 64) and quadruples the launch while that raises the rate by ≥ 15%, up to what the
+ * device's limits allow in one 1-D dispatch (maxComputeWorkgroupsPerDimension workgroups, and an
+ * output within maxStorageBufferBindingSize). The peak is measured at the smallest launch past
+ * which the rate stopped growing: a CPU adapter stops at the first steps, a large GPU is filled.
+ *
+ * Timing: on tfjs's own device, wall clock from submit to `queue.onSubmittedWorkDone()`
+ * (program.ts `flushAndWait`), after a warm-up that compiles the pipeline; at each launch size the
+ * loop count is calibrated so one run lasts ≈ `targetMs`.
  */
 export async function measurePeakGflops(runs = 5, targetMs = 150): Promise<{ gflops: number; ms: number; invocations: number }> {
   const warm = launch(FIRST_GROUPS, 1);
