@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { usePlayground, type PlaygroundState } from '../../state/store';
-import { meanAndHalfRange, seedAgreement, type ClaimMetric } from '../../state/presets/presetClaims';
+import { meanAndHalfRange, seedAgreement, type ClaimMetric, type SeedAgreement } from '../../state/presets/presetClaims';
 import { alignRuns, comparedStep, rowsInOrder, stepCaption, verdictDue, type Alignment, type RunSteps } from './compareSteps';
 import { useSides, type Side } from './sides';
 import { TAR_FARS } from '../../eval/metrics/roc';
@@ -103,6 +103,120 @@ function sideCell(values: number[]): { text: ReactNode; mean: number } {
   };
 }
 
+/** A metric row's comparison of B with A at its group's alignment: each side's values and cell, the difference, the seeds' agreement, and the verdict with its reason in words. */
+interface RowComparison {
+  va: { value: number; step: number | null }[];
+  vb: { value: number; step: number | null }[];
+  ca: { text: ReactNode; mean: number };
+  cb: { text: ReactNode; mean: number };
+  /** Whether the runs are compared at a common step (else each shows its latest on its own). */
+  compared: boolean;
+  delta: number;
+  agree: SeedAgreement;
+  verdict: SeedAgreement['verdict'];
+  /** " at step N" where steps are spoken of and the runs are compared; '' otherwise. */
+  at: string;
+  /** The verdict's reason, for the difference cell's title. */
+  why: string;
+}
+
+/** The comparison of row `r` between A's runs `as` and B's runs `bs` under alignment `al`. */
+function compareRow(r: Row, as: readonly PlaygroundState[], bs: readonly PlaygroundState[], al: Alignment, showStep: boolean): RowComparison {
+  const seeds = as.length;
+  const va = as.map((s, i) => valueOf(r, s, al, i, 'a'));
+  const vb = bs.map((s, i) => valueOf(r, s, al, seeds + i, 'b'));
+  const ca = sideCell(va.map((v) => v.value));
+  const cb = sideCell(vb.map((v) => v.value));
+  const compared = al.source !== 'none';
+  const delta = compared ? cb.mean - ca.mean : NaN;
+  const due = verdictDue(al);
+  const better = r.better;
+  const agree = seedAgreement(
+    va.map((v) => v.value),
+    vb.map((v) => v.value),
+    better ?? 'higher',
+  );
+  // One seed: the sign of the difference; several: only when every seed agrees; none for a number without a better side.
+  const verdict =
+    better === null || !due || !Number.isFinite(delta) || delta === 0 ? '' : seeds === 1 ? ((delta > 0) === (better === 'higher') ? 'better' : 'worse') : agree.verdict;
+  const at = showStep && compared ? ` at step ${comparedStep(al)}` : '';
+  const why =
+    verdict === 'noise'
+      ? `B is ${r.better} on ${agree.better} of ${agree.n} seeds${at}: within seed noise`
+      : verdict
+        ? `B is ${verdict} (${r.better} is better)${seeds > 1 ? ` on every one of ${agree.n} seeds` : ''}${at}`
+        : '';
+  return { va, vb, ca, cb, compared, delta, agree, verdict, at, why };
+}
+
+/** The table's header row: metric, A, B and their difference. */
+function CompareHead() {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">metric</th>
+        <th scope="col" className="a">
+          A
+        </th>
+        <th scope="col" className="b">
+          B
+        </th>
+        <th scope="col">Δ (B − A)</th>
+      </tr>
+    </thead>
+  );
+}
+
+/** One side's value cell of a metric row: the value (or mean ± half-range), the step it is from, and over several seeds each seed's value. */
+function SideValueCell({ testId, values, cell, seeds }: { testId: string; values: RowComparison['va']; cell: RowComparison['ca']; seeds: number }) {
+  return (
+    <td data-testid={testId} data-step={values[0].step ?? ''} data-values={seeds > 1 ? values.map((v) => v.value).join(' ') : undefined}>
+      {cell.text}
+    </td>
+  );
+}
+
+/** A metric row's difference cell: B − A, over several seeds on how many B is better, and the verdict in words. */
+function DeltaCell({ r, c, seeds }: { r: Row; c: RowComparison; seeds: number }) {
+  const { delta, agree, verdict, at, compared } = c;
+  return (
+    <td data-testid={`compare-${r.id}-delta`} className={verdict === 'noise' ? '' : verdict} data-verdict={verdict || 'none'} data-agree={seeds > 1 && compared ? `${agree.better}/${agree.n}` : undefined} title={c.why}>
+      {Number.isFinite(delta) ? `${delta > 0 ? '+' : ''}${seeds > 1 ? short(delta) : fmt(delta)}` : '—'}
+      {/* Said in words too, not by colour alone. */}
+      {seeds > 1 && compared && r.better !== null && agree.n > 0 && (
+        <span className="seed-count">
+          {' '}
+          B {r.better} on {agree.better} of {agree.n} seeds
+          {agree.n - agree.better - agree.worse > 0 && `, tied on ${agree.n - agree.better - agree.worse}`}
+        </span>
+      )}
+      {verdict === 'better' && <span className="verdict"> ✓ better{at}</span>}
+      {verdict === 'worse' && <span className="verdict"> ✗ worse{at}</span>}
+      {verdict === 'noise' && <span className="verdict"> within seed noise{at}</span>}
+    </td>
+  );
+}
+
+/** One metric row: its label (marked when it is the opened preset's lesson), A's and B's cells, and their difference. */
+function CompareRow({ r, c, seeds, lesson }: { r: Row; c: RowComparison; seeds: number; lesson: boolean }) {
+  return (
+    <tr data-testid={`compare-row-${r.id}`} className={lesson ? 'lesson-row' : undefined} data-lesson={lesson || undefined}>
+      <th scope="row">
+        {r.label}
+        {lesson && (
+          <span className="lesson-mark" data-testid="lesson-mark" title="The number this preset's lesson is about: its claim is judged on it">
+            {' '}
+            the lesson’s number
+          </span>
+        )}
+      </th>
+      <SideValueCell testId={`compare-${r.id}-a`} values={c.va} cell={c.ca} seeds={seeds} />
+      <SideValueCell testId={`compare-${r.id}-b`} values={c.vb} cell={c.cb} seeds={seeds} />
+      <DeltaCell r={r} c={c} seeds={seeds} />
+    </tr>
+  );
+}
+
 /**
  * Metrics of A and B side by side with their difference; fills once both runs have an evaluation.
  * Like is compared with like: every run at the latest step all have evaluated (said in the caption,
@@ -131,79 +245,11 @@ export function CompareTable({ a, b, showStep = true }: { a: Side; b: Side; show
           {caption}
         </caption>
       )}
-      <thead>
-        <tr>
-          <th scope="col">metric</th>
-          <th scope="col" className="a">
-            A
-          </th>
-          <th scope="col" className="b">
-            B
-          </th>
-          <th scope="col">Δ (B − A)</th>
-        </tr>
-      </thead>
+      <CompareHead />
       <tbody>
-        {rows.map((r) => {
-          const al = align[r.group];
-          const va = as.map((s, i) => valueOf(r, s, al, i, 'a'));
-          const vb = bs.map((s, i) => valueOf(r, s, al, seeds + i, 'b'));
-          const ca = sideCell(va.map((v) => v.value));
-          const cb = sideCell(vb.map((v) => v.value));
-          const compared = al.source !== 'none';
-          const delta = compared ? cb.mean - ca.mean : NaN;
-          const due = verdictDue(al);
-          const better = r.better;
-          const agree = seedAgreement(
-            va.map((v) => v.value),
-            vb.map((v) => v.value),
-            better ?? 'higher',
-          );
-          // One seed: the sign of the difference; several: only when every seed agrees; none for a number without a better side.
-          const verdict =
-            better === null || !due || !Number.isFinite(delta) || delta === 0 ? '' : seeds === 1 ? ((delta > 0) === (better === 'higher') ? 'better' : 'worse') : agree.verdict;
-          const at = showStep && compared ? ` at step ${comparedStep(al)}` : '';
-          const why =
-            verdict === 'noise'
-              ? `B is ${r.better} on ${agree.better} of ${agree.n} seeds${at}: within seed noise`
-              : verdict
-                ? `B is ${verdict} (${r.better} is better)${seeds > 1 ? ` on every one of ${agree.n} seeds` : ''}${at}`
-                : '';
-          const lesson = claim !== null && r.claim === claim && showStep;
-          return (
-            <tr key={r.id} data-testid={`compare-row-${r.id}`} className={lesson ? 'lesson-row' : undefined} data-lesson={lesson || undefined}>
-              <th scope="row">
-                {r.label}
-                {lesson && (
-                  <span className="lesson-mark" data-testid="lesson-mark" title="The number this preset's lesson is about: its claim is judged on it">
-                    {' '}
-                    the lesson’s number
-                  </span>
-                )}
-              </th>
-              <td data-testid={`compare-${r.id}-a`} data-step={va[0].step ?? ''} data-values={seeds > 1 ? va.map((v) => v.value).join(' ') : undefined}>
-                {ca.text}
-              </td>
-              <td data-testid={`compare-${r.id}-b`} data-step={vb[0].step ?? ''} data-values={seeds > 1 ? vb.map((v) => v.value).join(' ') : undefined}>
-                {cb.text}
-              </td>
-              <td data-testid={`compare-${r.id}-delta`} className={verdict === 'noise' ? '' : verdict} data-verdict={verdict || 'none'} data-agree={seeds > 1 && compared ? `${agree.better}/${agree.n}` : undefined} title={why}>
-                {Number.isFinite(delta) ? `${delta > 0 ? '+' : ''}${seeds > 1 ? short(delta) : fmt(delta)}` : '—'}
-                {/* Said in words too, not by colour alone. */}
-                {seeds > 1 && compared && better !== null && agree.n > 0 && (
-                  <span className="seed-count">
-                    {' '}
-                    B {r.better} on {agree.better} of {agree.n} seeds
-                    {agree.n - agree.better - agree.worse > 0 && `, tied on ${agree.n - agree.better - agree.worse}`}
-                  </span>
-                )}
-                {verdict === 'better' && <span className="verdict"> ✓ better{at}</span>}
-                {verdict === 'worse' && <span className="verdict"> ✗ worse{at}</span>}
-                {verdict === 'noise' && <span className="verdict"> within seed noise{at}</span>}
-              </td>
-            </tr>
-          );
-        })}
+        {rows.map((r) => (
+          <CompareRow key={r.id} r={r} c={compareRow(r, as, bs, align[r.group], showStep)} seeds={seeds} lesson={claim !== null && r.claim === claim && showStep} />
+        ))}
       </tbody>
     </table>
   );
