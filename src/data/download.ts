@@ -56,6 +56,71 @@ function withStall<T>(p: Promise<T>, ms: number, onStall: () => Error): Promise<
 
 const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${+(ms / 1000).toFixed(1)} s`);
 
+/** The options one try runs with: the fetch, the stall limit, the caller's abort signal, the hint for content errors and the size limit of a body of unknown length. */
+type TryOptions = Required<Pick<DownloadOptions, 'fetchFn' | 'stallMs'>> & { signal: AbortSignal; hint: string; maxBytes: number };
+
+/**
+ * The response to a request for `url` whose status is OK and whose uncompressed content-length, if
+ * given, is `expected`; a stall or refused connection is a transient error, a wrong length is not.
+ */
+async function requestFile(url: string, name: string, expected: number | null, opts: TryOptions, requestSignal: AbortSignal, stalled: () => DownloadError): Promise<Response> {
+  let res: Response;
+  try {
+    const fetchFn = opts.fetchFn; // called unbound: a browser's fetch refuses another `this`
+    res = await withStall(fetchFn(url, { signal: requestSignal }), opts.stallMs, stalled);
+  } catch (e) {
+    if (e instanceof DownloadError || opts.signal.aborted) throw e;
+    throw new DownloadError(`${name}: could not connect to ${url} (${(e as Error).message})`, true);
+  }
+  if (!res.ok) {
+    const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+    throw new DownloadError(`${name}: ${status} from ${url}${res.status === 404 ? `; ${opts.hint}` : ''}`, true);
+  }
+  // A compressed response's content-length counts encoded bytes, so only trust it uncompressed.
+  const encoding = res.headers.get('content-encoding');
+  const header = res.headers.get('content-length');
+  if (expected !== null && header !== null && (!encoding || encoding === 'identity') && Number(header) !== expected) {
+    throw new DownloadError(`${name} has ${header} bytes, expected ${expected}: ${opts.hint}`, false);
+  }
+  return res;
+}
+
+/**
+ * Reads a streamed body to its end, handing each chunk to `take`, each read limited to the stall
+ * time; `received` says how much had arrived when the connection fails. Any failure cancels the stream.
+ */
+async function readStream(body: NonNullable<Response['body']>, name: string, opts: TryOptions, stalled: () => DownloadError, received: () => string, take: (value: Uint8Array) => void): Promise<void> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await withStall(reader.read(), opts.stallMs, stalled);
+      } catch (e) {
+        if (e instanceof DownloadError || opts.signal.aborted) throw e;
+        // Chromium says only "network error" when a body is cut short: say how short.
+        throw new DownloadError(`${name}: received ${received()}, then the connection failed (${(e as Error).message})`, true);
+      }
+      if (chunk.done) break;
+      take(chunk.value);
+    }
+  } catch (e) {
+    reader.cancel().catch(() => undefined); // not awaited: a stalled stream may never answer
+    throw e;
+  }
+}
+
+/** The chunks of a body of unknown length, joined into one array of `length` bytes. */
+function joinChunks(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  const all = new Uint8Array(length);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
+  }
+  return all;
+}
+
 /**
  * One try: the body of `url` as bytes. With `expected`, the body must be exactly that long (the
  * progress total); without, at most `maxBytes`. `hint` is added to errors about the file's content.
@@ -63,7 +128,7 @@ const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${+(ms / 1000).toFixe
 async function tryOnce(
   url: string,
   expected: number | null,
-  opts: Required<Pick<DownloadOptions, 'fetchFn' | 'stallMs'>> & { signal: AbortSignal; hint: string; maxBytes: number },
+  opts: TryOptions,
   onProgress?: (loaded: number, total: number) => void,
 ): Promise<Uint8Array> {
   const name = fileName(url);
@@ -74,24 +139,7 @@ async function tryOnce(
   const of = () => (expected === null ? `${loaded} bytes` : `${loaded} of ${expected} bytes`);
   const stalled = () => new DownloadError(`${name}: timed out, no data for ${seconds(opts.stallMs)} (received ${of()})`, true);
   try {
-    let res: Response;
-    try {
-      const fetchFn = opts.fetchFn; // called unbound: a browser's fetch refuses another `this`
-      res = await withStall(fetchFn(url, { signal: ctrl.signal }), opts.stallMs, stalled);
-    } catch (e) {
-      if (e instanceof DownloadError || opts.signal.aborted) throw e;
-      throw new DownloadError(`${name}: could not connect to ${url} (${(e as Error).message})`, true);
-    }
-    if (!res.ok) {
-      const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
-      throw new DownloadError(`${name}: ${status} from ${url}${res.status === 404 ? `; ${opts.hint}` : ''}`, true);
-    }
-    // A compressed response's content-length counts encoded bytes, so only trust it uncompressed.
-    const encoding = res.headers.get('content-encoding');
-    const header = res.headers.get('content-length');
-    if (expected !== null && header !== null && (!encoding || encoding === 'identity') && Number(header) !== expected) {
-      throw new DownloadError(`${name} has ${header} bytes, expected ${expected}: ${opts.hint}`, false);
-    }
+    const res = await requestFile(url, name, expected, opts, ctrl.signal, stalled);
     const limit = expected ?? opts.maxBytes;
     const tooBig = () => new DownloadError(`${name} is larger than the expected ${limit} bytes: ${opts.hint}`, false);
     const chunks: Uint8Array[] = [];
@@ -106,36 +154,13 @@ async function tryOnce(
     if (!res.body) {
       take(new Uint8Array(await withStall(res.arrayBuffer(), opts.stallMs, stalled)));
     } else {
-      const reader = res.body.getReader();
-      try {
-        for (;;) {
-          let chunk: ReadableStreamReadResult<Uint8Array>;
-          try {
-            chunk = await withStall(reader.read(), opts.stallMs, stalled);
-          } catch (e) {
-            if (e instanceof DownloadError || opts.signal.aborted) throw e;
-            // Chromium says only "network error" when a body is cut short: say how short.
-            throw new DownloadError(`${name}: received ${of()}, then the connection failed (${(e as Error).message})`, true);
-          }
-          if (chunk.done) break;
-          take(chunk.value);
-        }
-      } catch (e) {
-        reader.cancel().catch(() => undefined); // not awaited: a stalled stream may never answer
-        throw e;
-      }
+      await readStream(res.body, name, opts, stalled, of, take);
     }
     if (expected !== null && loaded !== expected) {
       throw new DownloadError(`${name}: received ${of()}; the download ended early`, true);
     }
     if (out) return out;
-    const all = new Uint8Array(loaded);
-    let at = 0;
-    for (const c of chunks) {
-      all.set(c, at);
-      at += c.length;
-    }
-    return all;
+    return joinChunks(chunks, loaded);
   } finally {
     // Ends a stalled or failed request in the browser too, not just our wait for it.
     stop();
