@@ -86,10 +86,6 @@ export async function accumulateJs(
   countClasses(h, labels, n);
   const x = opts?.unit ?? normaliseRows(emb, n, d);
   const lab = Int32Array.from({ length: n }, (_, i) => labels[i]);
-  const pos = h.pos;
-  const neg = h.neg;
-  const half = bins / 2;
-  const last = bins - 1;
   const total = (n * (n - 1)) / 2;
   const pace = makePacer(total, opts);
   let done = 0;
@@ -98,62 +94,83 @@ export async function accumulateJs(
     const a1 = Math.min(n, a0 + JS_TILE);
     for (let b0 = a0; b0 < n; b0 += JS_TILE) {
       const b1 = Math.min(n, b0 + JS_TILE);
-      for (let a = a0; a < a1; a++) {
-        const la = lab[a];
-        const baseA = la * bins;
-        const oa = a * d;
-        let b = b0 === a0 ? a + 1 : b0;
-        // Four b rows at a time share the loads of row a; each dot is still summed t = 0 … d−1.
-        for (; b + 3 < b1; b += 4) {
-          const o0 = b * d;
-          const o1 = o0 + d;
-          const o2 = o1 + d;
-          const o3 = o2 + d;
-          let s0 = 0;
-          let s1 = 0;
-          let s2 = 0;
-          let s3 = 0;
-          for (let t = 0; t < d; t++) {
-            const v = x[oa + t];
-            s0 += v * x[o0 + t];
-            s1 += v * x[o1 + t];
-            s2 += v * x[o2 + t];
-            s3 += v * x[o3 + t];
-          }
-          for (let q = 0; q < 4; q++) {
-            const c = q === 0 ? s0 : q === 1 ? s1 : q === 2 ? s2 : s3;
-            let k = Math.floor((c + 1) * half);
-            if (k > last) k = last;
-            else if (!(k >= 0)) k = 0;
-            const lb = lab[b + q];
-            if (lb === la) pos[baseA + k]++;
-            else {
-              neg[baseA + k]++;
-              neg[lb * bins + k]++;
-            }
-          }
-        }
-        for (; b < b1; b++) {
-          const ob = b * d;
-          let s = 0;
-          for (let t = 0; t < d; t++) s += x[oa + t] * x[ob + t];
-          let k = Math.floor((s + 1) * half);
-          if (k > last) k = last;
-          else if (!(k >= 0)) k = 0;
-          const lb = lab[b];
-          if (lb === la) pos[baseA + k]++;
-          else {
-            neg[baseA + k]++;
-            neg[lb * bins + k]++;
-          }
-        }
-      }
+      binJsTile(x, d, a0, a1, b0, b1, lab, h.pos, h.neg, bins);
       done += b0 === a0 ? ((a1 - a0) * (a1 - a0 - 1)) / 2 : (a1 - a0) * (b1 - b0);
       await pace(done);
     }
   }
   opts?.onProgress?.(1);
   return h;
+}
+
+/**
+ * Bins the pairs of one JS tile, rows a0 … a1 − 1 against rows b0 … b1 − 1 of the unit rows `x`
+ * (diagonal tile, b0 = a0: b > a only), each cosine a float64 dot summed t = 0 … d − 1.
+ */
+function binJsTile(
+  x: Float64Array,
+  d: number,
+  a0: number,
+  a1: number,
+  b0: number,
+  b1: number,
+  lab: Int32Array,
+  pos: Float64Array,
+  neg: Float64Array,
+  bins: number,
+): void {
+  const half = bins / 2;
+  const last = bins - 1;
+  for (let a = a0; a < a1; a++) {
+    const la = lab[a];
+    const baseA = la * bins;
+    const oa = a * d;
+    let b = b0 === a0 ? a + 1 : b0;
+    // Four b rows at a time share the loads of row a; each dot is still summed t = 0 … d−1.
+    for (; b + 3 < b1; b += 4) {
+      const o0 = b * d;
+      const o1 = o0 + d;
+      const o2 = o1 + d;
+      const o3 = o2 + d;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let t = 0; t < d; t++) {
+        const v = x[oa + t];
+        s0 += v * x[o0 + t];
+        s1 += v * x[o1 + t];
+        s2 += v * x[o2 + t];
+        s3 += v * x[o3 + t];
+      }
+      for (let q = 0; q < 4; q++) {
+        const c = q === 0 ? s0 : q === 1 ? s1 : q === 2 ? s2 : s3;
+        let k = Math.floor((c + 1) * half);
+        if (k > last) k = last;
+        else if (!(k >= 0)) k = 0;
+        const lb = lab[b + q];
+        if (lb === la) pos[baseA + k]++;
+        else {
+          neg[baseA + k]++;
+          neg[lb * bins + k]++;
+        }
+      }
+    }
+    for (; b < b1; b++) {
+      const ob = b * d;
+      let s = 0;
+      for (let t = 0; t < d; t++) s += x[oa + t] * x[ob + t];
+      let k = Math.floor((s + 1) * half);
+      if (k > last) k = last;
+      else if (!(k >= 0)) k = 0;
+      const lb = lab[b];
+      if (lb === la) pos[baseA + k]++;
+      else {
+        neg[baseA + k]++;
+        neg[lb * bins + k]++;
+      }
+    }
+  }
 }
 
 /**
