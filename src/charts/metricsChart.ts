@@ -37,14 +37,32 @@ export function drawMetricsOverSteps(es: MetricSeries, svgEl: SVGSVGElement) {
   const rightMax = Math.max(n ? 1e-6 : 1e-2, d3.max(es.opis) ?? 0, d3.max(es.epsOpis) ?? 0);
   const yr = d3.scaleLinear().domain([0, rightMax]).nice().range([H - M.bottom, M.top]);
   const scale = (sr: (typeof SERIES)[number]) => (sr.right ? yr : y);
+  drawAxes(svg, x, y, yr);
+  drawLegend(svg);
+  svg
+    .selectAll('text.empty-state')
+    .data(n ? [] : ['No evaluation yet — train a few steps'])
+    .join('text')
+    .attr('class', 'empty-state')
+    .attr('x', (M.left + W - M.right) / 2)
+    .attr('y', H / 2)
+    .text((t) => t);
+  drawSeries(svg, es, x, scale);
+  readout(svg, es, x, scale);
+}
+
+/** The step axis, the scores' axis on the left, the OPIS axis on the right, and their titles. */
+function drawAxes(svg: d3.Selection<SVGSVGElement, unknown, null, undefined>, x: d3.ScaleLinear<number, number>, y: d3.ScaleLinear<number, number>, yr: d3.ScaleLinear<number, number>) {
   layer(svg, 'g', 'x-axis').attr('transform', `translate(0,${H - M.bottom})`).call(d3.axisBottom(x).ticks(6));
   layer(svg, 'g', 'y-axis').attr('transform', `translate(${M.left},0)`).call(d3.axisLeft(y).ticks(5));
   layer(svg, 'g', 'right-axis').attr('transform', `translate(${W - M.right},0)`).call(d3.axisRight(yr).ticks(5).tickFormat(sciTick));
   layer(svg, 'text', 'axis-label x-label').attr('x', W - M.right).attr('y', H - 4).attr('text-anchor', 'end').text('training step');
   layer(svg, 'text', 'axis-label y-label').attr('transform', `translate(11,${H - M.bottom}) rotate(-90)`).text('AP, R@1, NMI (0…1)');
   layer(svg, 'text', 'axis-label right-axis').attr('transform', `translate(${W - 4},${H - M.bottom}) rotate(-90)`).text('OPIS, ε-OPIS (dashed)');
+}
 
-  // Legend across the top, one entry per series (built on the first draw only).
+/** The legend across the top, one entry per series (built on the first draw only). */
+function drawLegend(svg: d3.Selection<SVGSVGElement, unknown, null, undefined>) {
   layer(svg, 'g', 'legend')
     .attr('transform', `translate(${M.left},12)`)
     .selectAll<SVGGElement, (typeof SERIES)[number]>('g')
@@ -62,15 +80,16 @@ export function drawMetricsOverSteps(es: MetricSeries, svgEl: SVGSVGElement) {
       row.append('text').attr('x', 18).text((sr) => sr.label);
       return row;
     });
-  svg
-    .selectAll('text.empty-state')
-    .data(n ? [] : ['No evaluation yet — train a few steps'])
-    .join('text')
-    .attr('class', 'empty-state')
-    .attr('x', (M.left + W - M.right) / 2)
-    .attr('y', H / 2)
-    .text((t) => t);
+}
 
+/** The series' lines, and their per-point dots while the evaluations are few. */
+function drawSeries(
+  svg: d3.Selection<SVGSVGElement, unknown, null, undefined>,
+  es: MetricSeries,
+  x: d3.ScaleLinear<number, number>,
+  scale: (sr: (typeof SERIES)[number]) => d3.ScaleLinear<number, number>,
+) {
+  const n = es.step.length;
   // One path per series, drawn from at most MAX_PATH_POINTS points.
   layer(svg, 'g', 'series')
     .selectAll<SVGPathElement, (typeof SERIES)[number]>('path')
@@ -103,7 +122,6 @@ export function drawMetricsOverSteps(es: MetricSeries, svgEl: SVGSVGElement) {
         .select('title')
         .text((p) => `step ${p[0]}: ${sr.label} ${fmt(sr, p[1])}`);
     });
-  readout(svg, es, x, scale);
 }
 
 /** A hover readout of the evaluation nearest the pointer: a fixed handful of elements, however long the run. */
