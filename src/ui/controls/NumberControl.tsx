@@ -1,8 +1,54 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { NumberParamSpec } from '../../state/params';
 import { useController } from '../context';
-import { sliderScale } from './sliderScale';
+import { sliderScale, type SliderScale } from './sliderScale';
 import { setParam } from '../run/pageLink';
+
+/**
+ * Commits the slider's value on the native `change` event: React's onChange on a range input is the
+ * `input` event (every pixel of a drag); the native `change` fires on release and on each key press.
+ */
+function useSliderCommit(sliderRef: RefObject<HTMLInputElement | null>, scale: SliderScale | null, commit: (raw: string | number) => void, value: number): void {
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  useEffect(() => {
+    const el = sliderRef.current;
+    if (!el || !scale) return;
+    const onChange = () => commitRef.current(scale.fromPosition(Number(el.value), valueRef.current));
+    el.addEventListener('change', onChange);
+    return () => el.removeEventListener('change', onChange);
+  }, [scale]);
+}
+
+/** The parameter's number box: commits on Enter or on losing focus, Escape puts the value back. */
+function ParamNumberBox(props: { id: string; text: string; error: string | null; value: number; setText: (text: string) => void; setError: (error: string | null) => void; commit: (raw: string) => void }) {
+  const { id, text, error, value, setText, setError, commit } = props;
+  return (
+    <input
+      id={id}
+      data-testid={id}
+      type="text"
+      inputMode="decimal"
+      value={text}
+      aria-invalid={error !== null}
+      aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
+      onChange={(e) => {
+        setText(e.target.value);
+        setError(null);
+      }}
+      onBlur={() => text !== String(value) && commit(text)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(text);
+        if (e.key === 'Escape') {
+          setText(String(value));
+          setError(null);
+        }
+      }}
+    />
+  );
+}
 
 /**
  * A numeric parameter: a slider (when its range suits one) beside a number box. Both change the
@@ -32,19 +78,7 @@ export function NumberControl({ spec: p, value, id }: { spec: NumberParamSpec; v
     if (!why) setText(String(raw));
   };
 
-  // React's onChange on a range input is the `input` event (every pixel of a drag); the native
-  // `change` event is the one that fires on release and on each key press.
-  const commitRef = useRef(commit);
-  commitRef.current = commit;
-  const valueRef = useRef(value);
-  valueRef.current = value;
-  useEffect(() => {
-    const el = sliderRef.current;
-    if (!el || !scale) return;
-    const onChange = () => commitRef.current(scale.fromPosition(Number(el.value), valueRef.current));
-    el.addEventListener('change', onChange);
-    return () => el.removeEventListener('change', onChange);
-  }, [scale]);
+  useSliderCommit(sliderRef, scale, commit, value);
 
   const shown = position !== null && scale ? scale.fromPosition(position) : value;
   return (
@@ -67,27 +101,7 @@ export function NumberControl({ spec: p, value, id }: { spec: NumberParamSpec; v
           }}
         />
       )}
-      <input
-        id={id}
-        data-testid={id}
-        type="text"
-        inputMode="decimal"
-        value={text}
-        aria-invalid={error !== null}
-        aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
-        onChange={(e) => {
-          setText(e.target.value);
-          setError(null);
-        }}
-        onBlur={() => text !== String(value) && commit(text)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit(text);
-          if (e.key === 'Escape') {
-            setText(String(value));
-            setError(null);
-          }
-        }}
-      />
+      <ParamNumberBox id={id} text={text} error={error} value={value} setText={setText} setError={setError} commit={commit} />
       {error && (
         <span className="field-error" id={`${id}-error`} data-testid={`${id}-error`} role="alert">
           {error}

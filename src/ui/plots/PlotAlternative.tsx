@@ -4,6 +4,7 @@ import { plotHelp } from '../help/plotHelp';
 import type { PlotId } from './plotIds';
 import { SUMMARISERS } from './summaries/plotSummaries';
 import type { PlaygroundState } from '../../state/store';
+import type { PlotSummary } from '../../charts/kit/summaryKit';
 
 /** Refresh intervals: a screen reader should not hear a new sentence at every training step. */
 const WHILE_TRAINING_MS = 5000;
@@ -13,6 +14,49 @@ const AT_REST_MS = 500;
 const titleOf = (id: PlotId) => plotHelp(id, { hasClassWeights: false, dim: 2, toy: false }).title;
 
 const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The plotted numbers as a table, each row headed by its first cell. */
+function PlotNumbersTable({ id, tableId, title, summary }: { id: PlotId; tableId: string; title: string; summary: PlotSummary }) {
+  const { columns, rows } = summary.table;
+  return (
+    // Focusable: it scrolls sideways on small screens, and keyboard users must be able to scroll it.
+    <div className="plot-table-wrap" id={tableId} role="region" aria-label={`${title}: the numbers`} tabIndex={0}>
+      <table className="plot-table" data-testid={`table-${id}-data`}>
+        <caption className="sr-only">{summary.text}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length}>No data yet.</td>
+            </tr>
+          ) : (
+            rows.map((r, i) => (
+              <tr key={i}>
+                {r.map((cell, j) =>
+                  j === 0 ? (
+                    <th key={j} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={j}>{cell}</td>
+                  ),
+                )}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /**
  * A view's text alternative: a visually hidden, polite live summary ("PR-AUC 0.96, up from 0.95 at
@@ -50,7 +94,6 @@ export function PlotAlternative({ id }: { id: PlotId }) {
   }, [store, summariser]);
 
   const title = titleOf(id);
-  const { columns, rows } = summary.table;
   return (
     <div className="plot-alt">
       <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid={`summary-${id}`}>
@@ -60,44 +103,7 @@ export function PlotAlternative({ id }: { id: PlotId }) {
         {open ? 'Hide table' : 'Show as table'}
         <span className="sr-only">: {title}</span>
       </button>
-      {open && (
-        // Focusable: it scrolls sideways on small screens, and keyboard users must be able to scroll it.
-        <div className="plot-table-wrap" id={tableId} role="region" aria-label={`${title}: the numbers`} tabIndex={0}>
-          <table className="plot-table" data-testid={`table-${id}-data`}>
-            <caption className="sr-only">{summary.text}</caption>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length}>No data yet.</td>
-                </tr>
-              ) : (
-                rows.map((r, i) => (
-                  <tr key={i}>
-                    {r.map((cell, j) =>
-                      j === 0 ? (
-                        <th key={j} scope="row">
-                          {cell}
-                        </th>
-                      ) : (
-                        <td key={j}>{cell}</td>
-                      ),
-                    )}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {open && <PlotNumbersTable id={id} tableId={tableId} title={title} summary={summary} />}
     </div>
   );
 }
