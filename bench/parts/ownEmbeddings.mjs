@@ -94,7 +94,7 @@ export async function measureOwnEmbeddings(browser, baseUrl, { sizes = [10_000, 
           return done ? { at: performance.now() } : false;
         },
         n,
-        { timeout: 600_000, polling: 'raf' },
+        { timeout: 1_800_000, polling: 'raf' },
       );
       const end = await t1.jsonValue();
       if (end.error) throw new Error(`${n} items were refused: ${end.error}`);
