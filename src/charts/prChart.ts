@@ -5,7 +5,7 @@
  */
 import * as d3 from 'd3';
 import { frame } from './kit/frame';
-import type { EvalReport } from '../eval/evaluate';
+import type { EvalReport } from '../eval/report';
 
 /** The view's viewBox (width, height). */
 export const PR_SIZE: [number, number] = [420, 260];

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../data/rng';
-import type { EvalReport } from '../eval/evaluate';
+import type { EvalReport } from '../eval/report';
 import type { GradientBand, GradientVsAlphaResult } from '../eval/views/gradientVsAlpha';
 import { renderSvg, standaloneSvg, PLOT_FILE } from './kit/standalone';
 import { spreadReport } from './kit/reports.testkit';

@@ -4,7 +4,7 @@
  * each class, with the classes it serves worst marked. Pure (no React, no DOM), shared by
  * ThresholdTool.tsx, its summariser and the command line's figures.
  */
-import type { EvalReport } from '../eval/evaluate';
+import type { EvalReport } from '../eval/report';
 import { DEFAULT_FARS } from '../eval/metrics/operatingPoints';
 
 /** Share of the classes marked worst for each rate, as ε-OPIS pools them (at least one). */

@@ -6,7 +6,7 @@
  */
 import * as d3 from 'd3';
 import { frame } from './kit/frame';
-import type { EvalReport } from '../eval/evaluate';
+import type { EvalReport } from '../eval/report';
 import { classColour } from './kit/palette';
 
 /** The view's viewBox (width, height). */

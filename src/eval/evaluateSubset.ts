@@ -5,7 +5,8 @@
  * curves over steps compare like with like); "Evaluate all" uses every item.
  */
 import { Rng } from '../data/rng';
-import { evaluateEmbeddings, type EvalReport } from './evaluate';
+import { evaluateEmbeddings } from './evaluate';
+import type { EvalReport } from './report';
 import { EXACT_MAX_ITEMS } from './pairs/exact';
 import type { EvalEmbeddings } from '../ml/trainer';
 

@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import type { Config } from './params';
 import type { BackendInfo, EmbeddingSnapshot } from './run/reports';
 import type { StepPoint } from '../ml/trainer';
-import type { EvalReport } from '../eval/evaluate';
+import type { EvalReport } from '../eval/report';
 import { runLabel } from './run/summary';
 import type { UiMode } from './link/viewParams';
 import type { LessonRecord } from './presets/lessonReveal';

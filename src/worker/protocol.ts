@@ -4,7 +4,7 @@
  */
 import type { Config } from '../state/params';
 import type { StepPoint } from '../ml/trainer';
-import type { EvalReport } from '../eval/evaluate';
+import type { EvalReport } from '../eval/report';
 import type { BackendInfo, EmbeddingSnapshot } from '../state/run/reports';
 import type { Faults } from './training/faults';
 import type { CpuTurns } from './cpuTurns';

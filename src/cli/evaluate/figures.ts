@@ -20,7 +20,7 @@ import { classColour } from '../../charts/kit/palette';
 import { LIGHT } from '../../charts/kit/theme';
 import { PLOT_FILE, renderSvg, standaloneSvg, type FileFrame } from '../../charts/kit/standalone';
 import { embeddingView, type EmbeddedItems } from './embeddingFigure';
-import type { EvalReport } from '../../eval/evaluate';
+import type { EvalReport } from '../../eval/report';
 import type { RunPoint } from '../../state/store';
 
 /** The threshold tool's chart is lower (thresholdChart.ts). */

@@ -3,7 +3,7 @@
  * metric the page's evaluation view shows, as fractions in [0, 1] (distances on the unit sphere,
  * in [0, 2]); keys are stable for scripts.
  */
-import type { EvalReport } from '../../eval/evaluate';
+import type { EvalReport } from '../../eval/report';
 import { KMEANS_RESTARTS } from '../../eval/clustering/restarts';
 import { pointAtFar } from '../../eval/metrics/operatingPoints';
 import { R_CAP } from '../../eval/retrieval/retrieval';

@@ -12,7 +12,7 @@ import type { DataSplit } from '../../data/dataset';
 import { decodeMnist, splitMnist } from '../../data/mnist';
 import { makeToySplit } from '../../data/toy';
 import { classCompactness, nearestCentroidAccuracy } from '../../eval/views/compactness';
-import type { EvalReport } from '../../eval/evaluate';
+import type { EvalReport } from '../../eval/report';
 import { activePairOps } from '../../ml/activePairOps';
 import { activeBackend } from '../../ml/nodeBackend';
 import { Trainer } from '../../ml/trainer';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EvalReport } from '../../eval/evaluate';
+import type { EvalReport } from '../../eval/report';
 import { emptyEvalSeries, emptyHistory, pushEvaluation, pushSteps } from './runHistory';
 
 describe('runHistory', () => {

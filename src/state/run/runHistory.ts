@@ -4,7 +4,7 @@
  * 100,000-step curve costs no copying), so the store and the CLI's runner share one append.
  */
 import type { StepPoint } from '../../ml/trainer';
-import type { EvalReport } from '../../eval/evaluate';
+import type { EvalReport } from '../../eval/report';
 
 /** Per-step series of one run, appended in place. */
 export interface History {

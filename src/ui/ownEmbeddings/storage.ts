@@ -5,7 +5,7 @@
  * shows again as it is while the evaluation's version and the set's hash still match; otherwise
  * the set is evaluated again.
  */
-import type { EvalReport } from '../../eval/evaluate';
+import type { EvalReport } from '../../eval/report';
 import { EVALUATION_VERSION } from '../../eval/version';
 import type { EmbeddingSnapshot } from '../../worker/protocol';
 import type { OwnSetData, OwnSetInfo } from '../../worker/own/ownProtocol';

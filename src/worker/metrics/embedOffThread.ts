@@ -7,7 +7,7 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import '../wasmSetup';
 import type { Dataset } from '../../data/dataset';
-import type { EvalReport } from '../../eval/evaluate';
+import type { EvalReport } from '../../eval/report';
 import { embedEvaluation } from '../../ml/embedding';
 import { EncoderCopy } from '../../ml/encoderCopy';
 import { evaluateSubset } from '../../eval/evaluateSubset';

@@ -7,7 +7,7 @@
  * the order they were sent. Both sides import the message types from here.
  */
 import type { Dataset } from '../../data/dataset';
-import type { EvalReport } from '../../eval/evaluate';
+import type { EvalReport } from '../../eval/report';
 import type { TrainSpec } from '../../ml/trainer';
 import type { EmbeddingSnapshot } from '../protocol';
 import { snapshotJobTransfers, type SnapshotJob } from '../training/snapshotView';

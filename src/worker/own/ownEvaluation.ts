@@ -6,7 +6,8 @@
  */
 import { EmbeddingFileError, MAX_FILE_BYTES, parseLabels, parseVectors, type EmbeddingSet, type Labels, type Vectors } from '../../data/embeddingFiles';
 import { threadsHere, workerClustering, workerRetrieval } from './evalWorkers';
-import { clusteringHere, evaluateEmbeddings, type EvalReport } from '../../eval/evaluate';
+import { clusteringHere, evaluateEmbeddings } from '../../eval/evaluate';
+import type { EvalReport } from '../../eval/report';
 import { fitProjection } from '../../eval/views/projection';
 import { classCompactness, nearestCentroidAccuracy } from '../../eval/views/compactness';
 import { EXACT_UP_TO } from '../../eval/evaluateSubset';

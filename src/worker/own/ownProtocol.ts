@@ -5,7 +5,7 @@
  * transferred, not copied); the worker reads, parses, evaluates and answers with the report and the
  * 2-D view. Nothing leaves the browser.
  */
-import type { EvalReport } from '../../eval/evaluate';
+import type { EvalReport } from '../../eval/report';
 import type { EmbeddingFileErrorCode } from '../../data/embeddingFiles';
 import type { EmbeddingSnapshot } from '../protocol';
 

@@ -13,7 +13,7 @@ import { EXACT_UP_TO, evaluateSubset, type WebgpuAdapter } from '../../eval/eval
 import { canOffload, embedOffThread, exactOffThread, modelOffThread, snapshotOffThread } from '../metrics/metricsOffload';
 import { buildSnapshot, gradientAlpha, hasInputPlane, prepareSnapshot, snapshotTransfers } from './snapshot';
 import type { WorkerReport } from '../protocol';
-import type { EvalReport } from '../../eval/evaluate';
+import type { EvalReport } from '../../eval/report';
 import type { Faults } from './faults';
 
 /** What the refreshes need from the worker that owns the run. */
