@@ -2,17 +2,20 @@
 // seeded files through the command (every core) and through bench/parts/peer.py (faiss kNN with
 // k = 1,001 + faiss k-means, what pytorch-metric-learning's AccuracyCalculator runs; beside it
 // scikit-learn's KMeans(n_init=10), SPEC's NMI reference), one after the other in the same run.
+// The command runs as the package ships it (`npm run build:cli`: one file, no Vite), built once
+// from this clone's sources into a temporary folder.
 // The sets: unit-norm class centres plus N(0, 0.11²) noise, d = 64, classes drawn with Zipf
 // weights 1/k, as a face or product gallery has them. Sizes BENCH_PEER_SIZES (default 20000),
 // classes BENCH_PEER_CLASSES (default 10,1000). Skipped, with its reason, without Python, faiss or
 // scikit-learn (Debian: apt-get install python3-faiss python3-sklearn).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { npy } from './ownEmbeddings.mjs';
 import { zipfSet } from './zipfSet.mjs';
 import { evaluate } from './cliEvaluate.mjs';
+import { bundleCjs } from '../../scripts/lib/sources.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PEER = join(ROOT, 'bench/parts/peer.py');
@@ -66,16 +69,29 @@ function runPeer(python, vectors, metadata) {
   });
 }
 
+/**
+ * The command as `npm pack` ships it, in `dir`: bin/metric-playground.mjs and the one-file build
+ * in dist-cli/ (no sources, so the bin takes the build). From a clone's sources each run would
+ * also pay Vite's loader, in the process and again in each of its threads (~1 s each).
+ */
+async function packagedCommand(dir) {
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  copyFileSync(join(ROOT, 'bin/metric-playground.mjs'), join(dir, 'bin/metric-playground.mjs'));
+  await bundleCjs({ input: join(ROOT, 'src/cli/main.ts'), outDir: join(dir, 'dist-cli'), fileName: 'metric-playground.cjs', external: ['webgpu'] });
+  return dir;
+}
+
 /** One row per size and class count: the command's and the peer's times, memory and numbers. */
 export async function measurePeer({ python, sizes = [20_000], classes = [10, 1000], dim = 64, log = () => {} }) {
   const dir = mkdtempSync(join(tmpdir(), 'mp-bench-peer-'));
   const rows = [];
   try {
+    const command = await packagedCommand(join(dir, 'command'));
     for (const n of sizes)
       for (const c of classes) {
         const { vectors, metadata, present } = writeZipfFiles(dir, { n, dim, classes: c });
         const out = `report-${n}-${c}`;
-        const ours = await evaluate(ROOT, dir, ['--embeddings', vectors, '--labels', metadata, '--out', out]);
+        const ours = await evaluate(command, dir, ['--embeddings', vectors, '--labels', metadata, '--out', out]);
         const m = JSON.parse(readFileSync(join(dir, out, 'metrics.json'), 'utf8'));
         const peer = await runPeer(python, vectors, metadata);
         const row = {
@@ -131,7 +147,7 @@ export function peerSection(rows, machine) {
     '',
     `- Machine: ${machine}`,
     '',
-    'The same seeded file pair through `metric-playground evaluate` (every core: every metric of SPEC, including the all-pairs histograms and NMI over 10 k-means restarts) and through `bench/parts/peer.py`: faiss 1.7 `IndexFlatIP` kNN with k = 1,001 on the l2-normalised rows, R@1, MAP@R and R-precision from it, NMI from one faiss k-means of 20 iterations — what pytorch-metric-learning\'s AccuracyCalculator runs. Both wall times include start-up and reading. Ratio = ours ÷ peer (target ≤ 1.0). Beside them, not part of the peer\'s time, scikit-learn\'s `KMeans(n_init=10, random_state=1)` (SPEC\'s NMI reference) alone. Sets: unit-norm class centres + N(0, 0.11²) noise, d = 64, classes drawn with Zipf weights 1/k (the classes column counts those present). Peak RSS: ours every thread of the process; the peer\'s includes its scikit-learn run. Parts: ours = the all-pairs histograms with the retrieval pass + NMI\'s k-means (metrics.json `secondsByPart`), the peer\'s = its kNN + its k-means. Inertia = ours against scikit-learn\'s on the same rows (SPEC: within 0.5 % of its best). ETA = the worst error of the progress line\'s time-left estimate from 10 % done on.',
+    'The same seeded file pair through `metric-playground evaluate` (as the package ships it, one bundled file; every core: every metric of SPEC, including the all-pairs histograms and NMI over 10 k-means restarts) and through `bench/parts/peer.py`: faiss 1.7 `IndexFlatIP` kNN with k = 1,001 on the l2-normalised rows, R@1, MAP@R and R-precision from it, NMI from one faiss k-means of 20 iterations — what pytorch-metric-learning\'s AccuracyCalculator runs. Both wall times include start-up and reading. Ratio = ours ÷ peer (target ≤ 1.0). Beside them, not part of the peer\'s time, scikit-learn\'s `KMeans(n_init=10, random_state=1)` (SPEC\'s NMI reference) alone. Sets: unit-norm class centres + N(0, 0.11²) noise, d = 64, classes drawn with Zipf weights 1/k (the classes column counts those present). Peak RSS: ours every thread of the process; the peer\'s includes its scikit-learn run. Parts: ours = the all-pairs histograms with the retrieval pass + NMI\'s k-means (metrics.json `secondsByPart`), the peer\'s = its kNN + its k-means. Inertia = ours against scikit-learn\'s on the same rows (SPEC: within 0.5 % of its best). ETA = the worst error of the progress line\'s time-left estimate from 10 % done on.',
     '',
     '| items | classes | ours (s) | peer (s) | ratio | ours: pairs & retrieval + k-means (s) | peer: kNN + k-means (s) | ours peak MiB | peer peak MiB | R@1 agrees | MAP@R agrees | NMI ours / faiss / sklearn | inertia ours vs sklearn | sklearn alone (s) | ETA error |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---:|---:|',

@@ -45,6 +45,7 @@ export async function lloyd(
   const a: Assigning = { x, norms, n, d, k, centres, products, ticks, s };
   const assign = (first: boolean) => (first || k <= ALL_PRODUCTS_UP_TO ? assignAll(a) : assignNear(a));
   const moves = new Float64Array(k);
+  const updateCentres = centreUpdate(x, n, d, k);
   let strict = false;
   let iterations = 0;
   const total = new Float64Array(k);
@@ -53,7 +54,7 @@ export async function lloyd(
     s.step = iterations;
     s.drift[iterations] = total.slice();
     const changed = await assign(iterations === 1);
-    const shift = updateCentres(x, n, d, k, centres, s.assign, moves);
+    const shift = updateCentres(centres, s.assign, moves);
     ticks.onWork?.(n * d * lloydPointCost(k));
     for (let j = 0; j < k; j++) total[j] += moves[j];
     if (iterations > 1 && changed === 0) {
@@ -71,34 +72,78 @@ export async function lloyd(
 /**
  * The update step: each centre = the mean of its points (sums in index order), a cluster left
  * empty given the point farthest from its centre among clusters of ≥ 2 points (the reference's
- * rule). Sets each centre's move (Euclidean, rounded up) in `moves`; returns the total squared move.
+ * rule). `update(centres, assign, moves)` sets each centre's move (Euclidean, rounded up) in
+ * `moves` and returns the total squared move. Only the clusters whose points changed since the
+ * last step are summed again, in index order as before, so every sum has the bits a full pass
+ * would give; late steps, where few points move, then cost a pass over the assignment.
  */
-function updateCentres(x: Float64Array, n: number, d: number, k: number, centres: Float64Array, assign: Int32Array, moves: Float64Array): number {
+function centreUpdate(x: Float64Array, n: number, d: number, k: number): (centres: Float64Array, assign: Int32Array, moves: Float64Array) => number {
   const sums = new Float64Array(k * d);
   const counts = new Int32Array(k);
+  const held = new Int32Array(n).fill(-1); // the assignment the sums hold
+  const dirty = new Uint8Array(k);
+  return (centres, assign, moves) => {
+    dirty.fill(0);
+    let any = false;
+    for (let i = 0; i < n; i++) {
+      const j = assign[i];
+      if (j === held[i]) continue;
+      if (held[i] >= 0) dirty[held[i]] = 1;
+      dirty[j] = 1;
+      held[i] = j;
+      any = true;
+    }
+    if (any) sumClusters(x, n, d, k, assign, dirty, sums, counts);
+    let stepSums = sums;
+    let stepCounts = counts;
+    if (counts.includes(0)) {
+      // The relocation's moves hold for this step's centres only: the sums keep the assignment.
+      stepSums = sums.slice();
+      stepCounts = counts.slice();
+      relocateEmpty(x, n, d, k, centres, assign, stepSums, stepCounts);
+    }
+    let shift = 0;
+    for (let j = 0; j < k; j++) {
+      if (stepCounts[j] === 0) {
+        moves[j] = 0;
+        continue;
+      }
+      let s = 0;
+      for (let t = 0; t < d; t++) {
+        const c = stepSums[j * d + t] / stepCounts[j];
+        const v = c - centres[j * d + t];
+        s += v * v;
+        centres[j * d + t] = c;
+      }
+      shift += s;
+      moves[j] = Math.sqrt(s) * (1 + 1e-12);
+    }
+    return shift;
+  };
+}
+
+/** The sums and counts of the `dirty` clusters, summed again over their points in index order. */
+function sumClusters(x: Float64Array, n: number, d: number, k: number, assign: Int32Array, dirty: Uint8Array, sums: Float64Array, counts: Int32Array): void {
+  for (let j = 0; j < k; j++) {
+    if (!dirty[j]) continue;
+    counts[j] = 0;
+    sums.fill(0, j * d, (j + 1) * d);
+  }
   for (let i = 0; i < n; i++) {
     const j = assign[i];
+    if (!dirty[j]) continue;
     counts[j]++;
-    for (let t = 0; t < d; t++) sums[j * d + t] += x[i * d + t];
-  }
-  relocateEmpty(x, n, d, k, centres, assign, sums, counts);
-  let shift = 0;
-  for (let j = 0; j < k; j++) {
-    if (counts[j] === 0) {
-      moves[j] = 0;
-      continue;
+    const so = j * d;
+    const xo = i * d;
+    let t = 0;
+    for (; t + 4 <= d; t += 4) {
+      sums[so + t] += x[xo + t];
+      sums[so + t + 1] += x[xo + t + 1];
+      sums[so + t + 2] += x[xo + t + 2];
+      sums[so + t + 3] += x[xo + t + 3];
     }
-    let s = 0;
-    for (let t = 0; t < d; t++) {
-      const c = sums[j * d + t] / counts[j];
-      const v = c - centres[j * d + t];
-      s += v * v;
-      centres[j * d + t] = c;
-    }
-    shift += s;
-    moves[j] = Math.sqrt(s) * (1 + 1e-12);
+    for (; t < d; t++) sums[so + t] += x[xo + t];
   }
-  return shift;
 }
 
 /** Gives each empty cluster (in index order) the point farthest from its assigned centre, among clusters of ≥ 2 points. */
