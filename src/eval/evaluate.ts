@@ -76,6 +76,17 @@ const PAIR_COST_BESIDE_PASS = 3.2;
  */
 const PER_CLASS_BINNING_COST = 2;
 
+/**
+ * Work of the metrics after the passes, in the same units (for the progress only): per (query,
+ * item) pair of the score distributions, and per (class, bin) of the histograms' metrics. Fitted
+ * on the bench's Zipf sets (BENCHMARKS.md "peer"): ~2 s after 260 s of passes at 100,000 × 1,000,
+ * ~0.4 s after 6 s at 20,000 × 10.
+ */
+const SCORE_PAIR_COST = 14;
+/** Queries of the score distributions by default (a seeded sample). */
+const SCORE_QUERIES = 200;
+const CLASS_BIN_COST = 7.5;
+
 /** k-means's products: float32 on the active tfjs backend where it has them, else float64 in JavaScript. */
 const fastProducts = (x: Float64Array, n: number, d: number) => tfCentreProducts(x, n, d) ?? jsCentreProducts(x, n, d);
 
@@ -134,6 +145,8 @@ interface Passes {
   clustering: BestClustering | null;
   tPairs: number;
   tKmeans: number;
+  /** The share of the progress done when the passes end. */
+  passesShare: number;
 }
 
 /** The opt-in sample of Recall@K's queries (ascending; each still against every item), or undefined for every item. */
@@ -145,19 +158,19 @@ function recallQueriesOf(n: number, sample: number | undefined, rng: Rng): Int32
 
 /**
  * The progress by work, in units of binning one unordered pair: the pairs binned here, the (query,
- * item) pairs ranked, k-means's multiply-adds; 5% left for the metrics after them. Each part's
- * `set(f)` reports its fraction done.
+ * item) pairs ranked, k-means's multiply-adds, and the metrics after them (`after`). Each part's
+ * `set(f)` reports its fraction done; `passes` is the share done when the passes end.
  */
-function workShares(work: { pairs: number; ranked: number; clustered: number }, progress: ((f: number) => void) | undefined) {
+function workShares(work: { pairs: number; ranked: number; clustered: number; after: number }, progress: ((f: number) => void) | undefined) {
   const done = { pairs: 0, ranked: 0, clustered: 0 };
-  const total = Math.max(1, work.pairs + work.ranked + work.clustered);
+  const total = Math.max(1, work.pairs + work.ranked + work.clustered + work.after);
   const part = (name: keyof typeof done) =>
     progress &&
     ((f: number) => {
       done[name] = f;
-      progress((0.95 * (done.pairs * work.pairs + done.ranked * work.ranked + done.clustered * work.clustered)) / total);
+      progress((done.pairs * work.pairs + done.ranked * work.ranked + done.clustered * work.clustered) / total);
     });
-  return { pairs: part('pairs'), ranked: part('ranked'), clustered: part('clustered') };
+  return { pairs: part('pairs'), ranked: part('ranked'), clustered: part('clustered'), passes: 1 - work.after / total };
 }
 
 /**
@@ -181,6 +194,7 @@ async function runPasses(emb: Float32Array, x64: Float64Array, labels: Int32Arra
       pairs: binnedByPass ? 0 : ((n * (n - 1)) / 2) * (recallQueries ? 1 : PAIR_COST_BESIDE_PASS),
       ranked: (recallQueries ? recallQueries.length : n) * n * RANK_COST * (binnedByPass && !rowBinsByPair(numClasses, binCount) ? PER_CLASS_BINNING_COST : 1),
       clustered: n > 0 ? restarts.length * restartWork(n, d, k) * MULTIPLY_ADD_COST : 0,
+      after: Math.min(opts.queries ?? SCORE_QUERIES, n) * n * SCORE_PAIR_COST + numClasses * binCount * CLASS_BIN_COST,
     },
     opts.onProgress,
   );
@@ -217,7 +231,7 @@ async function runPasses(emb: Float32Array, x64: Float64Array, labels: Int32Arra
       const pass = opts.clusteringPass ?? clusteringHere(opts.path);
       clustering = bestOf(await pass(x64, n, d, k, { seeds: restarts, between: opts.between, signal: stopAll.signal, onProgress: tell.clustered }));
     }
-    return { pairs, ret, clustering, tPairs, tKmeans: clustering ? performance.now() : tPairs };
+    return { pairs, ret, clustering, tPairs, tKmeans: clustering ? performance.now() : tPairs, passesShare: tell.passes };
   } catch (e) {
     // Whatever failed, the rest stops: the passes and their threads.
     stopAll.abort();
@@ -243,14 +257,14 @@ export async function evaluateEmbeddings(emb: Float32Array, labels: Int32Array, 
   const x64 = shareable(normaliseRows(emb, n, d), n * d);
   const rng = new Rng(seed);
   const recallQueries = recallQueriesOf(n, opts.recallSample, rng);
-  const { pairs, ret, clustering, tPairs, tKmeans } = await runPasses(emb, x64, labels, n, d, numClasses, opts, seed, recallQueries);
-  await yieldNow(0.95);
-  const m = await pairMetrics(pairs, fars, opts, () => yieldNow(0.95));
+  const { pairs, ret, clustering, tPairs, tKmeans, passesShare } = await runPasses(emb, x64, labels, n, d, numClasses, opts, seed, recallQueries);
+  await yieldNow(passesShare);
+  const m = await pairMetrics(pairs, fars, opts, () => yieldNow(passesShare));
   const nmiValue = clustering ? nmi(labels.subarray(0, n), clustering.assign) : 1;
 
   // Score distributions of Q seeded distinct queries.
-  await yieldNow(0.95);
-  const Q = Math.min(opts.queries ?? 200, n);
+  await yieldNow(passesShare);
+  const Q = Math.min(opts.queries ?? SCORE_QUERIES, n);
   const order = rng.fork().shuffle(Array.from({ length: n }, (_, i) => i));
   const scoreDistribution = scoreDistributions(emb, labels, n, d, Int32Array.from(order.slice(0, Q)), 100, x64);
   opts.onProgress?.(1);
