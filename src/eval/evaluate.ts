@@ -83,9 +83,10 @@ const PER_CLASS_BINNING_COST = 2;
  * ~0.4 s after 6 s at 20,000 × 10.
  */
 const SCORE_PAIR_COST = 14;
+const CLASS_BIN_COST = 7.5;
+
 /** Queries of the score distributions by default (a seeded sample). */
 const SCORE_QUERIES = 200;
-const CLASS_BIN_COST = 7.5;
 
 /** k-means's products: float32 on the active tfjs backend where it has them, else float64 in JavaScript. */
 const fastProducts = (x: Float64Array, n: number, d: number) => tfCentreProducts(x, n, d) ?? jsCentreProducts(x, n, d);
