@@ -3,8 +3,7 @@
 // (`prepack`), so `npx metric-playground` needs neither the TypeScript sources nor Vite. From a
 // clone, bin/metric-playground.mjs runs the sources directly and ignores this file.
 import { join, resolve } from 'node:path';
-import { bundleCjs, ROOT } from './lib/sources.mjs';
+import { bundleCli, ROOT } from './lib/sources.mjs';
 
 const outDir = resolve(process.argv[2] ?? join(ROOT, 'dist-cli'));
-await bundleCjs({ input: join(ROOT, 'src/cli/main.ts'), outDir, fileName: 'metric-playground.cjs', external: ['webgpu'] });
-console.log(`wrote ${join(outDir, 'metric-playground.cjs')}`);
+console.log(`wrote ${await bundleCli(outDir)}`);

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { npy } from './ownEmbeddings.mjs';
 import { zipfSet } from './zipfSet.mjs';
 import { evaluate } from './cliEvaluate.mjs';
-import { bundleCjs } from '../../scripts/lib/sources.mjs';
+import { bundleCli } from '../../scripts/lib/sources.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PEER = join(ROOT, 'bench/parts/peer.py');
@@ -77,7 +77,7 @@ function runPeer(python, vectors, metadata) {
 async function packagedCommand(dir) {
   mkdirSync(join(dir, 'bin'), { recursive: true });
   copyFileSync(join(ROOT, 'bin/metric-playground.mjs'), join(dir, 'bin/metric-playground.mjs'));
-  await bundleCjs({ input: join(ROOT, 'src/cli/main.ts'), outDir: join(dir, 'dist-cli'), fileName: 'metric-playground.cjs', external: ['webgpu'] });
+  await bundleCli(join(dir, 'dist-cli'));
   return dir;
 }
 

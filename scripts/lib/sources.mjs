@@ -73,3 +73,9 @@ export async function bundleCjs({ input, modules = {}, outDir, fileName, define 
   mkdirSync(outDir, { recursive: true });
   for (const f of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm']) copyFileSync(join(wasmDir(), f), join(outDir, f));
 }
+
+/** The command-line tool in one CommonJS file, outDir/metric-playground.cjs, with tfjs-wasm's binaries beside it (`npm run build:cli`). */
+export async function bundleCli(outDir) {
+  await bundleCjs({ input: join(ROOT, 'src/cli/main.ts'), outDir, fileName: 'metric-playground.cjs', external: ['webgpu'] });
+  return join(outDir, 'metric-playground.cjs');
+}
