@@ -10,8 +10,8 @@
 // BENCH_CLI_SIZES (comma-separated, default 20000) sizes the cli part (`evaluate` at scale),
 // BENCH_CLI_BASE=<git rev> adds that commit's code beside, BENCH_CLI_BACKENDS=wasm,webgpu adds
 // `--backend webgpu` rows (a machine with a GPU and the `webgpu` package); the clilarge part (not
-// in a default run: hours on two cores) is one run of BENCH_CLI_LARGE items (default 1,000,000)
-// with its progress lines, stopped after BENCH_CLI_STOP_AFTER seconds when given;
+// in a default run: hours on two cores) is one run of BENCH_CLI_LARGE items (default 1,000,000) with
+// BENCH_CLI_LARGE_CLASSES Zipf classes (default 1,000) and its progress lines, stopped after BENCH_CLI_STOP_AFTER seconds when given;
 // BENCH_OWN_SIZES (default 10000,50000,100000) the own part (your own embeddings in the page).
 import { chromium } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
@@ -24,7 +24,8 @@ import { measureLongTasks } from './parts/longTasks.mjs';
 import { measureOwnEmbeddings, ownEmbeddingsTable } from './parts/ownEmbeddings.mjs';
 import { LESSON_BEGIN, LESSON_END, lessonSection, measureTimeToLesson, withSection } from './parts/timeToLesson.mjs';
 import { measureIsolation, isolationSection } from './parts/isolation.mjs';
-import { measureCliEvaluate, measureCliLarge, cliEvaluateSection, cliLargeSection } from './parts/cliEvaluate.mjs';
+import { measureCliEvaluate, cliEvaluateSection } from './parts/cliEvaluate.mjs';
+import { measureCliLarge, cliLargeSection } from './parts/cliLarge.mjs';
 import { measureFrames, framesSection } from './parts/frames.mjs';
 import { measurePeer, peerPython, peerSection } from './parts/peer.mjs';
 
@@ -150,7 +151,13 @@ try {
     ? [
         CLI_LARGE_BEGIN,
         cliLargeSection(
-          await measureCliLarge({ n: Number(process.env.BENCH_CLI_LARGE ?? 1_000_000), stopAfter: process.env.BENCH_CLI_STOP_AFTER ? Number(process.env.BENCH_CLI_STOP_AFTER) : null, log: (r) => console.log(r) }),
+          await measureCliLarge({
+            n: Number(process.env.BENCH_CLI_LARGE ?? 1_000_000),
+            classes: Number(process.env.BENCH_CLI_LARGE_CLASSES ?? 1000),
+            stopAfter: process.env.BENCH_CLI_STOP_AFTER ? Number(process.env.BENCH_CLI_STOP_AFTER) : null,
+            log: (r) => console.log(r),
+            echo: (text) => process.stderr.write(text),
+          }),
           machineLine(),
         ),
         CLI_LARGE_END,

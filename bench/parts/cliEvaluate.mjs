@@ -5,9 +5,7 @@
 // with `git archive` beside this clone's node_modules) — the path before this change, measured on
 // the same machine in the same run. Wall seconds of the whole command (start-up, reading, every
 // metric, the report files) and its peak resident memory (every thread of the process). Sizes:
-// BENCH_CLI_SIZES (default 20000). The clilarge part (measureCliLarge) is one run of
-// BENCH_CLI_LARGE items on every core that keeps its progress lines (the time-left estimates),
-// stopped after BENCH_CLI_STOP_AFTER seconds when given (a million items take hours on two cores).
+// BENCH_CLI_SIZES (default 20000). The million-item run is cliLarge.mjs.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -20,9 +18,10 @@ const MAX_RSS = join(ROOT, 'bench/parts/maxRss.cjs');
 
 /**
  * Runs the command of the clone at `root` in `cwd`, stopped (SIGTERM) after `stopAfter` seconds
- * when given; resolves to its wall seconds, peak RSS (MiB), output, and whether it was stopped.
+ * when given, its stderr also handed to `onStderr` as it comes; resolves to its wall seconds, peak
+ * RSS (MiB), output, and whether it was stopped.
  */
-export function evaluate(root, cwd, args, stopAfter) {
+export function evaluate(root, cwd, args, stopAfter, onStderr = () => {}) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const p = spawn(process.execPath, ['--require', MAX_RSS, join(root, 'bin/metric-playground.mjs'), 'evaluate', ...args], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -31,7 +30,10 @@ export function evaluate(root, cwd, args, stopAfter) {
     let stopped = false;
     const timer = stopAfter ? setTimeout(() => ((stopped = true), process.kill(-p.pid, 'SIGTERM')), stopAfter * 1000) : null;
     p.stdout.on('data', (b) => (stdout += b));
-    p.stderr.on('data', (b) => (stderr += b));
+    p.stderr.on('data', (b) => {
+      stderr += b;
+      onStderr(String(b));
+    });
     p.on('error', reject);
     p.on('close', (code) => {
       if (timer) clearTimeout(timer);
@@ -86,26 +88,6 @@ export async function measureCliEvaluate({ sizes = [20_000], dim = 64, classes =
   return rows;
 }
 
-/**
- * One run of `n` items on the binned path, every core, keeping its progress lines; stopped after
- * `stopAfter` seconds when given. `{ items, dim, threads, seconds, rss, stopped, progress, prAuc,
- * recall1, mapAtR }`, or `{ items, dim, failed }`.
- */
-export async function measureCliLarge({ n, dim = 64, classes = 10, stopAfter = null, log = () => {} }) {
-  const dir = mkdtempSync(join(tmpdir(), 'mp-bench-cli-large-'));
-  try {
-    const { vectors, metadata } = writeBlobFiles(dir, { n, dim, classes, format: 'npy' });
-    const r = await evaluate(ROOT, dir, ['--embeddings', vectors, '--labels', metadata, '--path', 'binned', '--out', 'report'], stopAfter).catch((e) => ({ failed: e.message }));
-    if (r.failed) return { items: n, dim, failed: r.failed };
-    const m = r.stopped ? null : JSON.parse(readFileSync(join(dir, 'report', 'metrics.json'), 'utf8'));
-    const row = { items: n, dim, threads: availableParallelism(), seconds: r.seconds, rss: r.rss, stopped: r.stopped, progress: r.stderr.split('\n').filter((l) => l.startsWith('evaluating: ')), prAuc: m?.prAuc, recall1: m?.recall['1'], mapAtR: m?.mapAtR };
-    log(JSON.stringify({ ...row, progress: row.progress.length }));
-    return row;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const f4 = (v) => (Number.isFinite(v) ? v.toFixed(4) : '—');
 
 /** The markdown section for BENCHMARKS.md. */
@@ -123,30 +105,5 @@ export function cliEvaluateSection(rows, machine) {
     '| items | d | code | histograms on | threads | seconds | × first row | peak RSS MiB | PR-AUC | Recall@1 | MAP@R |',
     '|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) => `| ${r.items.toLocaleString('en-US')} | ${r.dim} | ${code(r)} | ${r.backend} | ${r.threads} | ${r.seconds.toFixed(1)} | ${(first(r.items).seconds / r.seconds).toFixed(2)}× | ${r.rss.toFixed(0)} | ${f4(r.prAuc)} | ${f4(r.recall1)} | ${f4(r.mapAtR)} |`),
-  ].join('\n');
-}
-
-/** At most `max` of `lines`, evenly spaced, the first and the last kept. */
-function someOf(lines, max) {
-  if (lines.length <= max) return lines;
-  return Array.from({ length: max }, (_, k) => lines[Math.round((k * (lines.length - 1)) / (max - 1))]);
-}
-
-/** The markdown section of the large run (BENCH_PARTS=clilarge); of its progress lines (one a minute), a dozen. */
-export function cliLargeSection(r, machine) {
-  const items = r.items.toLocaleString('en-US');
-  const head = [`## The command line's evaluate on ${items} items, run of ${new Date().toISOString().slice(0, 10)}`, '', `- Machine: ${machine}`, ''];
-  if (r.failed) return [...head, `${items} × ${r.dim} on the binned path, every core: FAILED — ${r.failed}`].join('\n');
-  return [
-    ...head,
-    `\`metric-playground evaluate --path binned\` on ${items} × ${r.dim} seeded Gaussian blobs (10 classes, float32 .npy), every core (${r.threads} threads), from this clone (BENCH_PARTS=clilarge BENCH_CLI_LARGE=${r.items}).`,
-    '',
-    r.stopped
-      ? `Stopped by the bench after ${r.seconds.toFixed(0)} s, as asked (BENCH_CLI_STOP_AFTER); peak RSS ${r.rss.toFixed(0)} MiB until then. Its progress lines on stderr (a line per tenth or per minute), with the time left it estimated:`
-      : `${r.seconds.toFixed(0)} s, peak RSS ${r.rss.toFixed(0)} MiB; PR-AUC ${f4(r.prAuc)}, Recall@1 ${f4(r.recall1)}, MAP@R ${f4(r.mapAtR)}. Its progress lines on stderr (a line per tenth or per minute; ${Math.min(12, r.progress.length)} of ${r.progress.length}), with the time left it estimated:`,
-    '',
-    '```',
-    ...someOf(r.progress, 12),
-    '```',
   ].join('\n');
 }

@@ -74,7 +74,7 @@ function runPeer(python, vectors, metadata) {
  * in dist-cli/ (no sources, so the bin takes the build). From a clone's sources each run would
  * also pay Vite's loader, in the process and again in each of its threads (~1 s each).
  */
-async function packagedCommand(dir) {
+export async function packagedCommand(dir) {
   mkdirSync(join(dir, 'bin'), { recursive: true });
   copyFileSync(join(ROOT, 'bin/metric-playground.mjs'), join(dir, 'bin/metric-playground.mjs'));
   await bundleCli(join(dir, 'dist-cli'));
