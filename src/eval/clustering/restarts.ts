@@ -60,12 +60,12 @@ export const restartWork = (n: number, d: number, k: number) => seedingWork(n, d
  * products of every point with every centre. Fitted to the bench's Zipf sets (BENCHMARKS.md
  * "peer"): ~40 steps of products with every centre up to {@link ALL_PRODUCTS_UP_TO} centres; with
  * 1,000 centres ~20 steps and ~7 steps' worth of products at 20,000 items, ~100 and ~16 at 100,000
- * (more points, more steps that each move few of them).
+ * (more points, more steps that each move few of them); never more steps than a restart may take.
  */
 export function lloydWork(n: number, d: number, k: number): number {
   const scale = Math.max(1, n / 20_000);
   const all = k <= ALL_PRODUCTS_UP_TO;
-  const steps = all ? 40 : 20 * scale;
+  const steps = Math.min(KMEANS_MAX_ITER, all ? 40 : 20 * scale);
   const productSteps = all ? steps : 7 * Math.sqrt(scale);
   return steps * n * d * lloydPointCost(k) + productSteps * n * k * d * LLOYD_PRODUCT_COST;
 }
