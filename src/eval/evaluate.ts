@@ -72,9 +72,10 @@ const PAIR_COST_BESIDE_PASS = 3.2;
 /**
  * The retrieval pass's work per pair, against {@link RANK_COST}, when its rows bin per class (too
  * many classes for a counter per class pair: twice the pairs binned, and neighbours of many classes
- * to tell apart): fitted on the bench's Zipf sets of ~1,000 classes (BENCHMARKS.md "peer").
+ * to tell apart): fitted on the bench's Zipf sets of ~1,000 classes (BENCHMARKS.md "peer"), less
+ * the 8 % the pass at 100,000 × 1,000 lost when those rows stopped looking up each item's class.
  */
-const PER_CLASS_BINNING_COST = 2;
+const PER_CLASS_BINNING_COST = 1.85;
 
 /**
  * Work of the metrics after the passes, in the same units (for the progress only): per (query,

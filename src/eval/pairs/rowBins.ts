@@ -49,11 +49,13 @@ const FLUSH_AT = 2 ** 31 - 1;
  * - one counter per (query class, item class, bin) when that many fit in
  *   {@link ROW_BINS_MAX_COUNTERS} (a few dozen classes): each row against the items after it, one
  *   increment per pair (~40 % faster than two for a negative pair);
- * - else pos and neg per class, each row against EVERY other item, into its own class's counters
- *   only: a negative pair is counted in each of its two classes from each of its two rows, a
- *   positive one from its lower item's row. Twice the pairs of the items-after way, but every
- *   increment lands in one class's counters, which stay in the cache; with 1,000 classes the other
- *   class's counters of a pair (16 MB of them) missed the cache at nearly every pair.
+ * - else per class, each row against EVERY other item, into its own class's counters only: `all`
+ *   counts every pair of the row, with no look at the item's class, and `counts` the positives,
+ *   from the lower item's row, through the class's list of items. A negative pair is counted in
+ *   each of its two classes from each of its two rows, a positive one in its class from both, so
+ *   neg = all − 2·pos. Twice the pairs of the items-after way, but every increment lands in one
+ *   class's counters, which stay in the cache; with 1,000 classes the other class's counters of a
+ *   pair (16 MB of them) missed the cache at nearly every pair.
  */
 export class RowBins {
   private readonly C: number;
@@ -63,7 +65,13 @@ export class RowBins {
   private readonly itemBase: Int32Array;
   private readonly queryBase: Int32Array;
   private readonly counts: Int32Array;
-  private readonly neg: Int32Array | null;
+  /** Per class: every pair of its items' rows (the per-class way; null by pair). */
+  private readonly all: Int32Array | null;
+  /** The items class by class, each class's in index order, class c's from classStart[c] (the per-class way). */
+  private readonly members: Int32Array;
+  private readonly classStart: Int32Array;
+  /** Where each item stands in `members`. */
+  private readonly memberAt: Int32Array;
   private readonly totals: BinnedPairs;
   private readonly flushAt: number;
   private pending = 0;
@@ -85,13 +93,14 @@ export class RowBins {
       this.queryBase[i] = this.byPair ? y * C * bins : y * bins;
     }
     this.counts = new Int32Array(this.byPair ? C * C * bins : C * bins);
-    this.neg = this.byPair ? null : new Int32Array(C * bins);
+    this.all = this.byPair ? null : new Int32Array(C * bins);
+    ({ members: this.members, start: this.classStart, at: this.memberAt } = classLists(labels, this.byPair ? 0 : n, C));
     this.totals = { pos: new Float64Array(C * bins), neg: new Float64Array(C * bins) };
   }
 
   /** The pairs {@link add} bins from query i's row of n cosines (its work). */
   pairsOf(i: number, n: number): number {
-    return this.neg === null ? n - 1 - i : n - 1;
+    return this.all === null ? n - 1 - i : n - 1;
   }
 
   /** Bins query i's row of float32 cosines with every item (see the class comment for which pairs). */
@@ -106,7 +115,7 @@ export class RowBins {
     const counts = this.counts;
     const q = this.queryBase[i];
     // (c + 1)·half truncated by |0 is ⌊(c + 1)·half⌋ for c ≥ −1, and 0 for c in (−1 − 1/half, −1): cosineBin's arithmetic.
-    if (this.neg === null) {
+    if (this.all === null) {
       for (let j = i + 1; j < n; j++) {
         let k = ((row[j] + 1) * half) | 0;
         if (k > last) k = last;
@@ -115,15 +124,24 @@ export class RowBins {
       }
       return;
     }
-    const neg = this.neg;
+    const all = this.all;
     for (let j = 0; j < n; j++) {
-      if (j === i) continue;
       let k = ((row[j] + 1) * half) | 0;
       if (k > last) k = last;
       else if (k < 0) k = 0;
-      if (item[j] !== q) neg[q + k]++;
-      else if (j > i) counts[q + k]++;
+      all[q + k]++;
     }
+    // Not the query with itself; the items of its class after it: positives.
+    all[q + this.binOf(row[i])]--;
+    const members = this.members;
+    const end = this.classStart[this.itemBase[i] / this.bins + 1];
+    for (let m = this.memberAt[i] + 1; m < end; m++) counts[q + this.binOf(row[members[m]])]++;
+  }
+
+  /** cosineBin's bin of a float32 cosine (see {@link add}). */
+  private binOf(c: number): number {
+    const k = ((c + 1) * (this.bins / 2)) | 0;
+    return k > this.bins - 1 ? this.bins - 1 : k < 0 ? 0 : k;
   }
 
   /** The pairs binned so far, as PairHistograms counts them (neg once for each of a pair's two classes). */
@@ -134,7 +152,7 @@ export class RowBins {
 
   private flush(): void {
     const { C, bins, counts, totals } = this;
-    if (this.neg === null) {
+    if (this.all === null) {
       // Counter (p, q, k): pairs of a query of class p and an item of class q after it.
       for (let p = 0; p < C; p++) {
         for (let q = 0; q < C; q++) {
@@ -151,13 +169,30 @@ export class RowBins {
         }
       }
     } else {
+      // (A thread's share may be negative in a bin: its rows hold one side of a positive pair.)
+      const all = this.all!;
       for (let k = 0; k < C * bins; k++) {
         totals.pos[k] += counts[k];
-        totals.neg[k] += this.neg[k];
+        totals.neg[k] += all[k] - 2 * counts[k];
       }
-      this.neg.fill(0);
+      all.fill(0);
     }
     counts.fill(0);
     this.pending = 0;
   }
+}
+
+/** The first n items class by class, each class's in index order (`members`), class c's from start[c]; item i at at[i]. */
+function classLists(labels: ArrayLike<number>, n: number, C: number): { members: Int32Array; start: Int32Array; at: Int32Array } {
+  const start = new Int32Array(C + 1);
+  for (let i = 0; i < n; i++) start[labels[i] + 1]++;
+  for (let c = 0; c < C; c++) start[c + 1] += start[c];
+  const members = new Int32Array(n);
+  const at = new Int32Array(n);
+  const fill = start.slice(0, C);
+  for (let i = 0; i < n; i++) {
+    at[i] = fill[labels[i]]++;
+    members[at[i]] = i;
+  }
+  return { members, start, at };
 }
