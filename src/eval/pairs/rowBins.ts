@@ -9,6 +9,7 @@
  * puts it in (kernels/coarseCosines.test.ts checks this on tfjs's cpu and wasm backends); the counts are whole numbers, so they do
  * not depend on which thread binned which queries. Pure TypeScript.
  */
+import { cosineBin } from './pairHistograms';
 
 /** Most int32 counters a thread's binning holds (32 MB; with the float64 totals 96 MB): one per (class, class, bin) when they fit. */
 export const ROW_BINS_MAX_COUNTERS = 1 << 23;
@@ -132,16 +133,10 @@ export class RowBins {
       all[q + k]++;
     }
     // Not the query with itself; the items of its class after it: positives.
-    all[q + this.binOf(row[i])]--;
+    all[q + cosineBin(row[i], this.bins)]--;
     const members = this.members;
     const end = this.classStart[this.itemBase[i] / this.bins + 1];
-    for (let m = this.memberAt[i] + 1; m < end; m++) counts[q + this.binOf(row[members[m]])]++;
-  }
-
-  /** cosineBin's bin of a float32 cosine (see {@link add}). */
-  private binOf(c: number): number {
-    const k = ((c + 1) * (this.bins / 2)) | 0;
-    return k > this.bins - 1 ? this.bins - 1 : k < 0 ? 0 : k;
+    for (let m = this.memberAt[i] + 1; m < end; m++) counts[q + cosineBin(row[members[m]], this.bins)]++;
   }
 
   /** The pairs binned so far, as PairHistograms counts them (neg once for each of a pair's two classes). */
