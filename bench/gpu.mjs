@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { tables } from './parts/tables.mjs';
 import { bundleCjs, exportLines, loadNamed } from '../scripts/lib/sources.mjs';
 import { SWIFTSHADER_HINT, driverCandidates } from './gpu/driver.mjs';
-import { gpuSection, writeSection } from './gpu/markdown.mjs';
+import { adapterName, gpuSection, writeSection } from './gpu/markdown.mjs';
 
 /* global __BENCH_GPU_BUNDLE__ */
 // `true` in the bundle (set by makeBundle's `define`), undefined when run from the sources.
@@ -111,7 +111,7 @@ const list = (v) => (v ? v.split(',').map(Number) : undefined);
 async function work(args) {
   const adapter = await setUpGpu();
   if (!adapter) throw new Error('no WebGPU adapter in this process');
-  console.log(`adapter: ${adapter.vendor} / ${adapter.architecture}${adapter.description ? ` (${adapter.description})` : ''}, fallback: ${adapter.fallback ? 'yes (a CPU)' : 'no'}`);
+  console.log(`adapter: ${adapterName(adapter)}${adapter.description ? ` (${adapter.description})` : ''}, fallback: ${adapter.fallback ? 'yes (a CPU)' : 'no'}`);
   console.log(`driver: ${process.env.BENCH_GPU_DRIVER ?? 'default'}; ${navigator.userAgent}`);
   console.log(`limits: ${adapter.limits}`);
   const app = await loadApp();
@@ -175,7 +175,7 @@ async function parent(args, argv) {
     if (adapter && !adapter.fallback) break; // a real GPU: take it
   }
   const pick = tried.find((t) => t.adapter && !t.adapter.fallback) ?? tried.find((t) => t.adapter);
-  for (const t of tried) if (t !== pick) console.log(`(tried ${t.name}: ${t.adapter ? `${t.adapter.vendor} / ${t.adapter.architecture}, a fallback adapter` : 'no adapter'})`);
+  for (const t of tried) if (t !== pick) console.log(`(tried ${t.name}: ${t.adapter ? `${adapterName(t.adapter)}, a fallback adapter` : 'no adapter'})`);
   if (!pick) {
     for (const t of tried) if (t.stderr.trim()) console.error(`${t.name}:\n${t.stderr.trim()}`);
     console.error(`no WebGPU adapter found.${candidates.some((c) => c.swiftshader) ? '' : ` ${SWIFTSHADER_HINT}`}`);
@@ -200,8 +200,12 @@ async function makeBundle(dir) {
   if (!dawn) throw new Error(MISSING);
   copyFileSync(dawn, join(dir, 'dawn.node'));
   writeFileSync(join(dir, 'webgpu-version.txt'), `${dawnVersion()}\n`);
-  const loader = ['/usr/lib/chromium/libvulkan.so.1', '/usr/lib/x86_64-linux-gnu/libvulkan.so.1'].find((p) => existsSync(p));
-  if (loader && process.platform === 'linux') copyFileSync(loader, join(dir, 'libvulkan.so.1'));
+  // The Vulkan loader, and libglvnd's EGL and dispatch libraries: NVIDIA's Vulkan driver
+  // (libGLX_nvidia.so.0) does not load without them, and GPU containers may lack them.
+  for (const lib of ['libvulkan.so.1', 'libEGL.so.1', 'libGLdispatch.so.0']) {
+    const found = ['/usr/lib/chromium', '/usr/lib/x86_64-linux-gnu'].map((d) => join(d, lib)).find((p) => existsSync(p));
+    if (found && process.platform === 'linux') copyFileSync(found, join(dir, lib));
+  }
   const bytes = readdirSync(dir).reduce((s, f) => s + statSync(join(dir, f)).size, 0);
   console.log(`wrote ${dir} (${(bytes / 2 ** 20).toFixed(1)} MiB): run it with \`node ${join(dir, 'bench-gpu.cjs')}\``);
 }

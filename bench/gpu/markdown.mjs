@@ -7,6 +7,9 @@ import os from 'node:os';
 export const BEGIN = '<!-- bench:gpu -->';
 export const END = '<!-- /bench:gpu -->';
 
+/** An adapter's vendor / architecture, the architecture left out where the driver gives none (NVIDIA's). */
+export const adapterName = (a) => [a.vendor, a.architecture].filter(Boolean).join(' / ');
+
 /**
  * The section's markdown, markers included: date, machine, runtime, adapter, self-test verdict,
  * then the benchmark's tables (`body`, from bench/parts/tables.mjs).
@@ -23,7 +26,7 @@ export function gpuSection({ report, driver, dawn, selfTests, body }) {
     '',
     `- Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}; load average ${os.loadavg()[0].toFixed(1)} at the end of the run`,
     `- Runtime: Node ${process.version}, Dawn from npm \`webgpu\` ${dawn}; Vulkan driver: ${driver}`,
-    `- WebGPU adapter: ${a ? `${a.vendor} / ${a.architecture}${a.description ? ` (${a.description})` : ''}${a.fallback ? ', a CPU fallback adapter' : ''}` : 'none'}`,
+    `- WebGPU adapter: ${a ? `${adapterName(a)}${a.description ? ` (${a.description})` : ''}${a.fallback ? ', a CPU fallback adapter' : ''}` : 'none'}`,
     `- Peak probe: ${report.peakGflops.toFixed(1)} GFLOP/s at ${report.peakInvocations} invocations per launch`,
     `- Kernel self-tests: ${selfTests.passed} of ${selfTests.total} passed${selfTests.leaked ? `, ${selfTests.leaked} tensors leaked` : ''}`,
     '',
