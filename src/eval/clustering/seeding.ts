@@ -3,7 +3,7 @@
  * is the best of L = 2 + ⌊ln k⌋ points drawn with probability ∝ D² (the squared distance to the
  * nearest centre so far), best = the one that leaves the smallest Σ D². The draws and sums follow
  * the reference (../reference/clustering.ts) step for step; the distances come from the products
- * (products.ts), all L candidates at once.
+ * (products.ts), all L candidates at once, and the chosen one's are read again from its products.
  */
 import type { Rng } from '../../data/rng';
 import { rowNorms, type CentreProducts } from './products';
@@ -21,10 +21,10 @@ export const seedingTrials = (k: number) => 2 + Math.floor(Math.log(k));
 
 /**
  * Work of one of the seeding's multiply-adds, in multiply-adds of Lloyd's products (for the progress
- * only): the candidates' potentials, summed in JavaScript beside each block, take as long as the
- * products (measured on the bench's Zipf sets, BENCHMARKS.md "peer").
+ * only): the candidates' potentials, summed in JavaScript beside each block, take ~2/3 as long as
+ * the products (measured on the bench's Zipf sets, BENCHMARKS.md "peer").
  */
-export const SEEDING_PRODUCT_COST = 2;
+export const SEEDING_PRODUCT_COST = 1.65;
 
 /** Work of the seeding of k centres over n × d points, in those units. */
 export const seedingWork = (n: number, d: number, k: number) => n * d * (1 + (k - 1) * seedingTrials(k)) * SEEDING_PRODUCT_COST;
@@ -41,12 +41,11 @@ export async function greedySeeding(x: Float64Array, norms: Float64Array, n: num
   // d2[i] = the running minimum of point i's squared distance to the centres; pot = Σ d2.
   const d2 = new Float64Array(n).fill(Infinity); // ∞: the first centre's distances themselves
   const firstPot = new Float64Array(1);
-  await candidatePotentials(norms, n, d, d2, centres.subarray(0, d), 1, products, ticks, d2, firstPot);
+  lowerToCandidate(norms, n, d2, await candidatePotentials(norms, n, d, d2, centres.subarray(0, d), 1, products, ticks, firstPot), 0);
   let pot = firstPot[0];
   const running = new Float64Array(n);
   const cands = new Int32Array(trials);
   const candRows = new Float64Array(trials * d);
-  const next = new Float64Array(n * trials); // min(d2[i], distance to candidate l)
   const pots = new Float64Array(trials);
   for (let c = 1; c < k; c++) {
     let sum = 0;
@@ -55,10 +54,10 @@ export async function greedySeeding(x: Float64Array, norms: Float64Array, n: num
       cands[l] = pot === 0 ? rng.int(n) : drawByWeight(running, d2, rng.next() * pot);
       candRows.set(x.subarray(cands[l] * d, cands[l] * d + d), l * d);
     }
-    await candidatePotentials(norms, n, d, d2, candRows, trials, products, ticks, next, pots);
+    const kept = await candidatePotentials(norms, n, d, d2, candRows, trials, products, ticks, pots);
     let best = 0;
     for (let l = 1; l < trials; l++) if (pots[l] < pots[best]) best = l;
-    for (let i = 0; i < n; i++) d2[i] = next[i * trials + best];
+    lowerToCandidate(norms, n, d2, kept, best);
     pot = pots[best];
     centres.set(candRows.subarray(best * d, best * d + d), c * d);
   }
@@ -82,10 +81,19 @@ function drawByWeight(running: Float64Array, weights: Float64Array, r: number): 
   return running.length - 1;
 }
 
+/** What {@link candidatePotentials} keeps for the candidate chosen: its products, block by block, and the candidates' squared norms. */
+interface CandidateProducts {
+  blocks: (Float32Array | Float64Array)[];
+  block: number;
+  count: number;
+  norms: Float64Array;
+}
+
 /**
- * For each of the `count` candidates `rows` (row-major) and every point i: min(d2[i], ‖x_i − c‖²)
- * into next[i·count + l], summed over the points in index order into pots[l]. The squared distance
- * is ‖x‖² + ‖c‖² − 2 x·c from the products, never below 0.
+ * For each of the `count` candidates `rows` (row-major): Σ over the points, in index order, of
+ * min(d2[i], ‖x_i − c‖²) into pots[l]. The squared distance is ‖x‖² + ‖c‖² − 2 x·c from the
+ * products, never below 0. Returns the products, so that the chosen candidate's distances need no
+ * second product ({@link lowerToCandidate}) and no point × candidate table is written.
  */
 async function candidatePotentials(
   norms: Float64Array,
@@ -96,31 +104,46 @@ async function candidatePotentials(
   count: number,
   products: CentreProducts,
   ticks: KmeansTicks,
-  next: Float64Array,
   pots: Float64Array,
-): Promise<void> {
+): Promise<CandidateProducts> {
   const candidateNorms = rowNorms(rows, count, d);
+  const blocks: (Float32Array | Float64Array)[] = [];
   pots.fill(0);
   products.use(rows, count);
   for (let b = 0, first = 0; first < n; b++, first += products.block) {
     const p = await products.blockProducts(b);
+    blocks.push(p);
     const m = Math.min(n, first + products.block) - first;
-    // Point by point, the candidates side by side (the products' and next's memory order); each
-    // candidate's sum still runs over the points in index order.
+    // Point by point, the candidates side by side (the products' memory order); each candidate's
+    // sum still runs over the points in index order.
     for (let q = 0, i = first; q < m; q++, i++) {
       const ni = norms[i];
       const di = d2[i];
       const pq = q * count;
-      const nq = i * count;
       for (let l = 0; l < count; l++) {
         let dist = ni + candidateNorms[l] - 2 * p[pq + l];
         if (dist < 0) dist = 0;
-        if (di < dist) dist = di;
-        next[nq + l] = dist;
-        pots[l] += dist;
+        pots[l] += di < dist ? di : dist;
       }
     }
     ticks.onWork?.(m * count * d * SEEDING_PRODUCT_COST);
     if (ticks.between) await ticks.between();
+  }
+  return { blocks, block: products.block, count, norms: candidateNorms };
+}
+
+/** d2[i] = min(d2[i], ‖x_i − c‖²) for candidate l of `kept`, the same distances its potential summed. */
+function lowerToCandidate(norms: Float64Array, n: number, d2: Float64Array, kept: CandidateProducts, l: number): void {
+  const { blocks, block, count } = kept;
+  const cl = kept.norms[l];
+  for (let b = 0; b < blocks.length; b++) {
+    const p = blocks[b];
+    const first = b * block;
+    const m = Math.min(n, first + block) - first;
+    for (let q = 0, i = first; q < m; q++, i++) {
+      let dist = norms[i] + cl - 2 * p[q * count + l];
+      if (dist < 0) dist = 0;
+      if (dist < d2[i]) d2[i] = dist;
+    }
   }
 }
