@@ -172,7 +172,8 @@ function workShares(work: { pairs: number; ranked: number; clustered: number; af
       done[name] = f;
       progress((done.pairs * work.pairs + done.ranked * work.ranked + done.clustered * work.clustered) / total);
     });
-  return { pairs: part('pairs'), ranked: part('ranked'), clustered: part('clustered'), passes: 1 - work.after / total };
+  // The passes' share as their progress reaches it when all are done (not 1 − after / total, which may round above it).
+  return { pairs: part('pairs'), ranked: part('ranked'), clustered: part('clustered'), passes: (work.pairs + work.ranked + work.clustered) / total };
 }
 
 /**
