@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { tables } from './parts/tables.mjs';
 import { bundleCjs, exportLines, loadNamed } from '../scripts/lib/sources.mjs';
-import { SWIFTSHADER_HINT, driverCandidates } from './gpu/driver.mjs';
+import { BUNDLED_LIBRARIES, BUNDLED_LIBRARY_DIRS, SWIFTSHADER_HINT, driverCandidates } from './gpu/driver.mjs';
 import { adapterName, gpuSection, writeSection } from './gpu/markdown.mjs';
 
 /* global __BENCH_GPU_BUNDLE__ */
@@ -200,10 +200,8 @@ async function makeBundle(dir) {
   if (!dawn) throw new Error(MISSING);
   copyFileSync(dawn, join(dir, 'dawn.node'));
   writeFileSync(join(dir, 'webgpu-version.txt'), `${dawnVersion()}\n`);
-  // The Vulkan loader, and libglvnd's EGL and dispatch libraries: NVIDIA's Vulkan driver
-  // (libGLX_nvidia.so.0) does not load without them, and GPU containers may lack them.
-  for (const lib of ['libvulkan.so.1', 'libEGL.so.1', 'libGLdispatch.so.0']) {
-    const found = ['/usr/lib/chromium', '/usr/lib/x86_64-linux-gnu'].map((d) => join(d, lib)).find((p) => existsSync(p));
+  for (const lib of BUNDLED_LIBRARIES) {
+    const found = BUNDLED_LIBRARY_DIRS.map((d) => join(d, lib)).find((p) => existsSync(p));
     if (found && process.platform === 'linux') copyFileSync(found, join(dir, lib));
   }
   const bytes = readdirSync(dir).reduce((s, f) => s + statSync(join(dir, f)).size, 0);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cases } from '../src/selftest/cases';
+import { BUNDLED_LIBRARIES, BUNDLED_LIBRARY_DIRS } from './gpu/driver.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,8 +45,8 @@ describe('npm run bench:gpu (Node + Dawn on SwiftShader)', () => {
       const made = await node(['bench/gpu.mjs', '--make-bundle', join(dir, 'bundle')]);
       expect(made.code, made.out).toBe(0);
       // What NVIDIA's Vulkan driver needs on a machine without them (BENCHMARKS.md "GPU run"), carried where this machine has them.
-      for (const lib of ['libvulkan.so.1', 'libEGL.so.1', 'libGLdispatch.so.0']) {
-        if (existsSync(join('/usr/lib/x86_64-linux-gnu', lib))) expect(existsSync(join(dir, 'bundle', lib)), lib).toBe(true);
+      for (const lib of BUNDLED_LIBRARIES) {
+        if (BUNDLED_LIBRARY_DIRS.some((d) => existsSync(join(d, lib)))) expect(existsSync(join(dir, 'bundle', lib)), lib).toBe(true);
       }
       const md = join(dir, 'BENCHMARKS.md');
       const browser = '# Benchmarks\n\n## Run of 2000-01-01\n\nbrowser tables\n';

@@ -11,6 +11,13 @@ import { dirname, join } from 'node:path';
 const ICD = 'vk_swiftshader_icd.json';
 /** Folders where Chromium / Chrome builds ship SwiftShader's Vulkan ICD (and a libvulkan.so.1). */
 const CHROME_DIRS = ['/usr/lib/chromium', '/usr/lib64/chromium', '/usr/lib/chromium-browser', '/opt/google/chrome', '/opt/chromium', '/snap/chromium/current/usr/lib/chromium-browser'];
+/**
+ * The libraries `--make-bundle` carries, from the first of {@link BUNDLED_LIBRARY_DIRS} that has each: the
+ * Vulkan loader, and libglvnd's EGL and dispatch libraries, without which NVIDIA's Vulkan driver
+ * (libGLX_nvidia.so.0) does not load; GPU containers may lack all three.
+ */
+export const BUNDLED_LIBRARIES = ['libvulkan.so.1', 'libEGL.so.1', 'libGLdispatch.so.0'];
+export const BUNDLED_LIBRARY_DIRS = ['/usr/lib/chromium', '/usr/lib/x86_64-linux-gnu'];
 /** Driver manifests outside the loader's default folders: NVIDIA's container runtime puts its own here. */
 const EXTRA_ICDS = ['/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json', '/usr/local/nvidia/icd.d/nvidia_icd.json'];
 
