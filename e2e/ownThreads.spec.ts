@@ -46,15 +46,21 @@ test('a set of 6,000 items in ~800 Zipf classes picked in the panel: k-means on 
   await openPanel(page);
   await page.getByTestId('own-embeddings-vectors').setInputFiles(vectors);
   await page.getByTestId('own-embeddings-labels').setInputFiles(metadata);
-  // The bar moves while it works: several readings along the way, rising.
-  const bar = page.getByTestId('own-embeddings-progress').locator('progress');
+  // The bar moves while it works: several readings along the way, rising. Each reading is the
+  // progress line read at once (the bar and the time left go when the evaluation ends, between
+  // two separate reads: a read of a bar that is gone would wait for it until the test times out).
+  const progress = page.getByTestId('own-embeddings-progress');
   const seen: number[] = [];
   const told = new Set<string>();
-  while ((await page.getByTestId('own-embeddings-progress').getAttribute('data-state')) === 'running') {
-    const v = await bar.getAttribute('value').catch(() => null);
-    if (v !== null && Number(v) !== seen.at(-1)) seen.push(Number(v));
-    const left = await page.getByTestId('own-embeddings-left').textContent({ timeout: 50 }).catch(() => null);
-    if (left) told.add(left);
+  for (;;) {
+    const now = await progress.evaluate((line) => ({
+      running: line.getAttribute('data-state') === 'running',
+      value: line.querySelector('progress')?.getAttribute('value') ?? null,
+      left: line.querySelector('[data-testid="own-embeddings-left"]')?.textContent ?? null,
+    }));
+    if (!now.running) break;
+    if (now.value !== null && Number(now.value) !== seen.at(-1)) seen.push(Number(now.value));
+    if (now.left) told.add(now.left);
     await page.waitForTimeout(100);
   }
   await idle(page);
