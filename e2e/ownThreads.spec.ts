@@ -23,7 +23,7 @@ test('10,000 items picked in the panel: the retrieval pass on every core, the ti
   await pick(page, set.vectors, set.metadata);
   await expect(page.getByTestId('own-embeddings-set')).toHaveAttribute('data-items', '10000');
   // On every core (on a machine of one, in the own-embeddings worker alone: the line says nothing
-  // of threads), each ranking with its float32 screen on tfjs-wasm: the same numbers, faster.
+  // of threads), each ranking with its float32 screen (the WebAssembly SIMD kernel): the same numbers, faster.
   const time = page.getByTestId('own-embeddings-time');
   if (cores > 1) await expect(time).toContainText(`binned: 4,096 cosine bins; the retrieval pass on ${cores} threads, screened by float32 products)`);
   else await expect(time).toContainText('binned: 4,096 cosine bins; the retrieval pass screened by float32 products)');

@@ -14,7 +14,8 @@ import type { EvalThreadJob } from './evaluate/evalThreads';
 /**
  * A thread's share of `evaluate`'s retrieval pass or k-means restarts (src/cli/evaluate/evalThreads.ts):
  * bin/metric-playground.mjs runs it instead of a command when it was started as one of
- * `evaluate`'s worker threads. Its float32 products run on tfjs-wasm, as `evaluate`'s own thread has them.
+ * `evaluate`'s worker threads. k-means's float32 products run on tfjs-wasm, as `evaluate`'s own thread has
+ * them; the retrieval pass's screen on the WebAssembly SIMD kernel (src/eval/kernels/floatProducts.ts).
  */
 export async function runEvalThread(data: EvalThreadJob, post: (m: RetrievalThreadMessage | KmeansThreadMessage) => void, wasmDir?: string): Promise<void> {
   const onWasm = async () => {
@@ -29,8 +30,8 @@ export async function runEvalThread(data: EvalThreadJob, post: (m: RetrievalThre
     return runKmeansJob(data.job as KmeansThreadJob, post, make);
   }
   const { runRetrievalJob } = await import('../eval/retrieval/retrievalSplit');
-  const makeScreen = wasmDir ? async (x: Float64Array, n: number, d: number) => (await onWasm(), (await import('../eval/kernels/coarseCosines')).tfCoarseCosines(x, n, d)) : undefined;
-  return runRetrievalJob(data.job as RetrievalThreadJob, post, makeScreen);
+  const { wasmCoarseCosines } = await import('../eval/kernels/floatProducts');
+  return runRetrievalJob(data.job as RetrievalThreadJob, post, async (x, n, d) => wasmCoarseCosines(x, n, d));
 }
 
 /** Runs the command line `argv` (without node and the script); resolves to the exit status. */

@@ -9,7 +9,7 @@
  * the fast CPU path) + binned metrics — or, when every item is a query, the same counts binned from
  * the retrieval pass's float32 rows (rowBins.ts) — 'exact' = the sort-based exact path (≤ EXACT_MAX_ITEMS).
  */
-import { tfCoarseCosines } from './kernels/coarseCosines';
+import { coarseCosines } from './kernels/coarseCosines';
 import { countClasses, normaliseRows } from './pairs/accumulate';
 import { allPairs, binnedPairs, type AllPairs } from './pairs/allPairs';
 import { scoreDistributions } from './metrics/distributions';
@@ -185,7 +185,7 @@ function workShares(work: { pairs: number; ranked: number; clustered: number; af
  * are made here while it runs. k-means starts after both, so each pass has every thread to itself.
  */
 async function runPasses(emb: Float32Array, x64: Float64Array, labels: Int32Array, n: number, d: number, numClasses: number, opts: EvalOptions, seed: number, recallQueries: Int32Array | undefined): Promise<Passes> {
-  const coarse = (opts.path === 'tf' || opts.path === 'wgsl') && n > 1 ? tfCoarseCosines(x64, n, d) : null;
+  const coarse = (opts.path === 'tf' || opts.path === 'wgsl') && n > 1 ? coarseCosines(x64, n, d) : null;
   const binCount = opts.bins ?? DEFAULT_BINS;
   // (On 'wgsl' the GPU's kernel bins the pairs: the pass only ranks.)
   const binnedByPass = opts.path === 'tf' && coarse && !recallQueries && rowBinsFit(numClasses, binCount) ? emptyHistograms(numClasses, binCount) : null;

@@ -34,7 +34,7 @@ export interface RetrievalOptions {
   /** Most selection keys held at once (default {@link MAX_ENTRIES}); above it, query blocks. */
   maxEntries?: number;
   /**
-   * A fast float32 product of the rows (tfjs matMul: src/eval/kernels/coarseCosines.ts): the pass
+   * A fast float32 product of the rows (src/eval/kernels/coarseCosines.ts): the pass
    * then ranks with it (retrievalScreened.ts), the same numbers with most float64 dot products not made.
    */
   coarse?: CoarseCosines;

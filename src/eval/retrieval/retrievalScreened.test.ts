@@ -41,23 +41,20 @@ function referenceRanking(x: Float64Array, n: number, d: number, i: number, cap:
  * A screen from the float64 cosines, rounded to float32 and moved by up to its bound: at random,
  * or always by the whole bound in the direction that hurts (up for odd items, down for even).
  */
-function erringScreen(x: Float64Array, n: number, d: number, how: 'random' | 'worst', block: number, seed = 1): CoarseCosines {
+function erringScreen(x: Float64Array, n: number, d: number, how: 'random' | 'worst', seed = 1): CoarseCosines {
   const rng = new Rng(seed);
   const eps = float32CosineBound(d);
   const most = eps - 1e-7; // Math.fround moves a cosine by ≤ 2⁻²⁵ more
   return {
     eps,
-    block,
-    async against(q, na, J) {
-      const b0 = J * block;
-      const w = Math.min(block, n - b0);
-      const out = new Float32Array(na * w);
+    async against(q, na) {
+      const out = new Float32Array(na * n);
       for (let a = 0; a < na; a++) {
-        for (let b = 0; b < w; b++) {
+        for (let b = 0; b < n; b++) {
           let c = 0;
-          for (let t = 0; t < d; t++) c += q[a * d + t] * x[(b0 + b) * d + t];
-          const err = how === 'random' ? (2 * rng.next() - 1) * most : (b0 + b) % 2 ? most : -most;
-          out[a * w + b] = Math.fround(c + err);
+          for (let t = 0; t < d; t++) c += q[a * d + t] * x[b * d + t];
+          const err = how === 'random' ? (2 * rng.next() - 1) * most : b % 2 ? most : -most;
+          out[a * n + b] = Math.fround(c + err);
         }
       }
       return out;
@@ -86,7 +83,7 @@ describe('the float32-screened sweep ranks as SPEC does', () => {
   for (const [name, s, cap] of cases) {
     for (const how of ['random', 'worst'] as const) {
       it(`${name}: screen erring ${how === 'random' ? 'at random' : 'the worst way'} within its bound`, async () => {
-        const { got } = await screenedRankings(s.x, s.n, s.d, new Array(s.n).fill(cap), erringScreen(s.x, s.n, s.d, how, 37));
+        const { got } = await screenedRankings(s.x, s.n, s.d, new Array(s.n).fill(cap), erringScreen(s.x, s.n, s.d, how));
         for (let i = 0; i < s.n; i++) expect(got[i], `item ${i}`).toEqual(referenceRanking(s.x, s.n, s.d, i, cap));
       });
     }
@@ -96,7 +93,7 @@ describe('the float32-screened sweep ranks as SPEC does', () => {
     for (const [, s, cap] of cases) {
       for (const how of ['random', 'worst'] as const) {
         const got: number[][] = [];
-        await screenedSweep(s.x, s.n, s.d, Int32Array.from({ length: s.n }, (_, i) => i), new Int32Array(s.n).fill(cap), erringScreen(s.x, s.n, s.d, how, 37), async () => undefined, (q, ranked, count) => void (got[q] = Array.from(ranked.subarray(0, count))), { labels: s.labels });
+        await screenedSweep(s.x, s.n, s.d, Int32Array.from({ length: s.n }, (_, i) => i), new Int32Array(s.n).fill(cap), erringScreen(s.x, s.n, s.d, how), async () => undefined, (q, ranked, count) => void (got[q] = Array.from(ranked.subarray(0, count))), { labels: s.labels });
         const pattern = (i: number, ranked: number[]) => ranked.map((j) => s.labels[j] === s.labels[i]);
         for (let i = 0; i < s.n; i++) {
           const want = referenceRanking(s.x, s.n, s.d, i, cap);
@@ -124,7 +121,7 @@ describe('the float32-screened sweep ranks as SPEC does', () => {
     const rows = [[1, ...new Array<number>(d - 1).fill(0)], ...tied, ...Array.from({ length: 10 }, () => onSphere(-0.5))];
     const n = rows.length;
     const x = normaliseRows(Float32Array.from(rows.flat()), n, d);
-    const { got } = await screenedRankings(x, n, d, new Array(n).fill(15), erringScreen(x, n, d, 'worst', 64), Int32Array.from([0]));
+    const { got } = await screenedRankings(x, n, d, new Array(n).fill(15), erringScreen(x, n, d, 'worst'), Int32Array.from([0]));
     expect(got[0]).toEqual(Array.from({ length: 15 }, (_, k) => k + 1));
     expect(got[0]).toEqual(referenceRanking(x, n, d, 0, 15));
   });
@@ -132,7 +129,7 @@ describe('the float32-screened sweep ranks as SPEC does', () => {
   it('every other item wanted (cap = n − 1), and a sample of queries', async () => {
     const s = makeSet(6, [20, 15, 5], 4, 1);
     const queries = Int32Array.from([0, 7, 8, 39]);
-    const { got } = await screenedRankings(s.x, s.n, s.d, [39, 39, 3, 39], erringScreen(s.x, s.n, s.d, 'random', 16), queries);
+    const { got } = await screenedRankings(s.x, s.n, s.d, [39, 39, 3, 39], erringScreen(s.x, s.n, s.d, 'random'), queries);
     queries.forEach((i, q) => expect(got[q]).toEqual(referenceRanking(s.x, s.n, s.d, i, q === 2 ? 3 : 39)));
   });
 
@@ -146,7 +143,7 @@ describe('the float32-screened sweep ranks as SPEC does', () => {
     const rows = Array.from({ length: n }, (_, j) => (sampled.has(j) ? [1, 1e-3 * rng.normal(), 1e-3 * rng.normal(), 0] : [rng.normal(), rng.normal(), rng.normal(), rng.normal()]));
     const x = normaliseRows(Float32Array.from(rows.flat()), n, d);
     const cap = 300;
-    const { got, guessed } = await screenedRankings(x, n, d, new Array(n).fill(cap), erringScreen(x, n, d, 'random', 128));
+    const { got, guessed } = await screenedRankings(x, n, d, new Array(n).fill(cap), erringScreen(x, n, d, 'random'));
     expect(guessed).toBeLessThan(n - sampled.size / 2); // most of the sampled items' own guesses failed
     expect(guessed).toBeGreaterThan(0);
     for (let i = 0; i < n; i += 7) expect(got[i], `item ${i}`).toEqual(referenceRanking(x, n, d, i, cap));
@@ -154,11 +151,11 @@ describe('the float32-screened sweep ranks as SPEC does', () => {
 
   it('the whole pass, screened: the float64 pass’s verdicts (R capped, one-item classes, a sample of queries)', async () => {
     const s = makeSet(8, [1101, 60, 40, 1], 3, 1.6);
-    const screened = await retrievalPass(s.x, s.labels, s.n, s.d, { ks: KS, coarse: erringScreen(s.x, s.n, s.d, 'worst', 300) });
+    const screened = await retrievalPass(s.x, s.labels, s.n, s.d, { ks: KS, coarse: erringScreen(s.x, s.n, s.d, 'worst') });
     const plain = await retrievalPass(s.x, s.labels, s.n, s.d, { ks: KS });
     expect(screened).toEqual({ ...plain, screened: true });
     const queries = Int32Array.from([0, 5, 600, 1201]);
-    const part = await retrievalPass(s.x, s.labels, s.n, s.d, { ks: KS, queries, coarse: erringScreen(s.x, s.n, s.d, 'random', 500) });
+    const part = await retrievalPass(s.x, s.labels, s.n, s.d, { ks: KS, queries, coarse: erringScreen(s.x, s.n, s.d, 'random') });
     expect(part).toEqual({ ...(await retrievalPass(s.x, s.labels, s.n, s.d, { ks: KS, queries })), screened: true });
   });
 
@@ -169,7 +166,7 @@ describe('the float32-screened sweep ranks as SPEC does', () => {
     const atFinish: number[] = []; // the work paced when each query was finished
     const binRows = new RowBins(s.labels, s.n, { numClasses: 3, bins: 64 });
     const sum = () => paced.reduce((a, b) => a + b, 0);
-    await screenedSweep(s.x, s.n, s.d, queries, new Int32Array(s.n).fill(10), erringScreen(s.x, s.n, s.d, 'random', 16), async (p) => void paced.push(p), (q) => void (atFinish[q] = sum()), { labels: s.labels, binRows });
+    await screenedSweep(s.x, s.n, s.d, queries, new Int32Array(s.n).fill(10), erringScreen(s.x, s.n, s.d, 'random'), async (p) => void paced.push(p), (q) => void (atFinish[q] = sum()), { labels: s.labels, binRows });
     expect(sum()).toBeCloseTo(screenedWork(s.n, queries, binRows), 6);
     expect(sum()).toBeCloseTo(s.n * s.n + (ROW_BIN_COST * s.n * (s.n - 1)) / 2, 6);
     expect(screenedWork(s.n, queries)).toBe(s.n * s.n);

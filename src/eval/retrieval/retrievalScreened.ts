@@ -1,10 +1,11 @@
 /**
  * The retrieval pass's float32-screened sweep (retrieval.ts). A block of queries is multiplied with
- * every item by a fast float32 product ({@link CoarseCosines}: tfjs matMul, src/eval/kernels/
- * coarseCosines.ts), whose cosines are within a stated bound `eps` of the float64 ones. From each
- * query's row only the items that may be among its best are kept, and of those only the ones the
- * float32 cosines cannot order get a float64 dot product (summed in coordinate order, as the
- * float64 tiles sum it), ranked by the float64 pass's own keys (see {@link screenedSweep}). So
+ * every item by a fast float32 product ({@link CoarseCosines}: WebAssembly SIMD on the CPU,
+ * src/eval/kernels/floatProducts.ts; tfjs matMul on other backends, coarseCosines.ts), whose
+ * cosines are within a stated bound `eps` of the float64 ones. From each query's row only the
+ * items that may be among its best are kept, and of those only the ones the float32 cosines
+ * cannot order get a float64 dot product (summed in coordinate order, as the float64 tiles sum
+ * it), ranked by the float64 pass's own keys (see {@link screenedSweep}). So
  * every verdict, and every number, is the float64 pass's; the float32 product only decides which
  * dot products need not be made — all but a few hundred of a query's n. The same rows can bin the
  * all-pairs histograms (rowBins.ts). Pure TypeScript.
@@ -14,14 +15,20 @@ import { ROW_BIN_COST, type RowBins } from '../pairs/rowBins';
 import { dotsOf, rankWholeRow } from './retrievalTiles';
 import { TIE_TOLERANCE, TieRanker } from '../pairs/ties';
 
-/** Float32 cosines of query rows with every item, a block of items at a time. */
+/** Float32 cosines of query rows with every item. */
 export interface CoarseCosines {
   /** Largest |float32 cosine − float64 cosine| of two rows of norm ≤ 1 ({@link float32CosineBound}). */
   readonly eps: number;
-  /** Items per block (the last block may be shorter). */
-  readonly block: number;
-  /** Cosines of `na` query rows (na × d, float64, unit) with the items J·block …: na × w, row-major. */
-  against(q: Float64Array, na: number, J: number): Promise<Float32Array>;
+  /**
+   * Cosines of `na` query rows (na × d, float64, unit) with every item: na × n, row-major, in an
+   * array the screen may reuse at its next call.
+   */
+  against(q: Float64Array, na: number): Promise<Float32Array>;
+  /**
+   * Optional, a faster scan: writes each j with row[j] ≥ from into items, ascending, for a `row` of
+   * the last array `against` returned; returns how many, or null where it cannot (then JavaScript scans).
+   */
+  keep?(row: Float32Array, from: number, items: Int32Array): number | null;
   /** Frees what it holds. */
   dispose(): void;
 }
@@ -77,7 +84,6 @@ export async function screenedSweep(
   const m = queries.length;
   const qb = Math.max(MIN_QUERY_BLOCK, Math.min(MAX_QUERY_BLOCK, Math.floor(ROWS_HELD / n)));
   const qx = new Float64Array(qb * d);
-  const rows = new Float32Array(Math.min(qb, m) * n);
   const work: RankWork = {
     counts: new Int32Array(2 * THRESHOLD_BINS + 1),
     steps: new Int32Array(n),
@@ -92,16 +98,13 @@ export async function screenedSweep(
     guessed: 0,
     sample: sampleOf(n),
     labels,
+    screen: coarse,
   };
   for (let a0 = 0; a0 < m; a0 += qb) {
     const na = Math.min(qb, m - a0);
     for (let a = 0; a < na; a++) qx.set(x.subarray(queries[a0 + a] * d, (queries[a0 + a] + 1) * d), a * d);
-    for (let b0 = 0, J = 0; b0 < n; b0 += coarse.block, J++) {
-      const w = Math.min(coarse.block, n - b0);
-      const s = await coarse.against(qx, na, J);
-      for (let a = 0; a < na; a++) rows.set(s.subarray(a * w, (a + 1) * w), a * n + b0);
-      await pace((na * w) / 2);
-    }
+    const rows = await coarse.against(qx, na);
+    await pace((na * n) / 2);
     for (let a = 0; a < na; a++) {
       if (binRows) {
         binRows.add(rows.subarray(a * n, (a + 1) * n), queries[a0 + a]);
@@ -148,11 +151,14 @@ interface RankWork {
   guessed: number;
   /** The items' labels, when runs of one relevance may be taken unordered. */
   labels: ArrayLike<number> | undefined;
+  /** The screen whose rows these are (its `keep` scans them). */
+  screen: CoarseCosines;
 }
 
 /**
  * Query i's best `cap` neighbours into work.ranked (see {@link screenedSweep}); returns how many
- * (cap, or every other item when fewer). `row` holds its float32 cosines with every item:
+ * (cap, or every other item when fewer). `row` holds its float32 cosines with every item (its own
+ * entry is overwritten):
  * 1. a threshold t with at least cap other items of float32 cosine ≥ t, so that its cap-th best
  *    float64 cosine is ≥ t − eps: first guessed from a histogram of a sample of its row
  *    ({@link sampleOf}) and kept when the count over the whole row proves it, else read off a
@@ -217,35 +223,38 @@ function rankScreened(row: Float32Array, x: Float64Array, d: number, i: number, 
  * ≥ it), else read off every entry. Sets work.kept; returns t.
  */
 function screenItems(row: Float32Array, i: number, cap: number, eps: number, work: RankWork): number {
-  const { steps, items } = work;
-  let m = 0;
+  // Query i is not its own neighbour: below every threshold, and in the lowest bin, which no
+  // threshold reads (so cap others, not cap + 1 entries, are counted above one).
+  row[i] = -1;
   const guess = thresholdOf(row, Math.ceil(((cap + 1) * work.sample.length * 1.25) / row.length) + 4, work.counts, work.sample);
   if (guess > -Infinity) {
-    const kept = keptFrom(guess, eps);
+    const m = keptItems(row, keptFrom(guess, eps), work);
     let proven = 0;
-    for (let j = 0; j < row.length; j++) {
-      const c = row[j];
-      if (c < kept || j === i) continue;
-      steps[m] = stepOf(c);
-      items[m++] = j;
-      if (c >= guess) proven++;
-    }
+    for (let k = 0; k < m; k++) if (row[work.items[k]] >= guess) proven++;
     if (proven >= cap) {
       work.guessed++;
-      work.kept = m;
       return guess;
     }
   }
-  const t = thresholdOf(row, cap + 1, work.counts);
-  const kept = keptFrom(t, eps);
-  m = 0;
-  for (let j = 0; j < row.length; j++) {
-    if (row[j] < kept || j === i) continue;
-    steps[m] = stepOf(row[j]);
-    items[m++] = j;
-  }
-  work.kept = m;
+  const t = thresholdOf(row, cap, work.counts);
+  keptItems(row, keptFrom(t, eps), work);
   return t;
+}
+
+/**
+ * The items of `row` of float32 cosine ≥ from into work.items (index order) with their sort steps
+ * in work.steps; sets work.kept and returns it. The scan is the screen's own where it has one.
+ */
+function keptItems(row: Float32Array, from: number, work: RankWork): number {
+  const { steps, items } = work;
+  let m = work.screen.keep?.(row, from, items) ?? null;
+  if (m === null) {
+    m = 0;
+    for (let j = 0; j < row.length; j++) if (row[j] >= from) items[m++] = j;
+  }
+  for (let k = 0; k < m; k++) steps[k] = stepOf(row[items[k]]);
+  work.kept = m;
+  return m;
 }
 
 /**

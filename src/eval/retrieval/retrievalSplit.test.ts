@@ -82,11 +82,9 @@ describe('splitRetrieval', () => {
     const screens: number[] = [];
     const exactScreen = (xs: Float64Array, items: number, dim: number): CoarseCosines => ({
       eps: float32CosineBound(dim),
-      block: 128,
-      async against(q, na, J) {
-        const w = Math.min(128, items - J * 128);
-        const out = new Float32Array(na * w);
-        for (let a = 0; a < na; a++) for (let b = 0; b < w; b++) for (let t = 0; t < dim; t++) out[a * w + b] += q[a * dim + t] * xs[(J * 128 + b) * dim + t];
+      async against(q, na) {
+        const out = new Float32Array(na * items);
+        for (let a = 0; a < na; a++) for (let b = 0; b < items; b++) for (let t = 0; t < dim; t++) out[a * items + b] += q[a * dim + t] * xs[b * dim + t];
         return out;
       },
       dispose: () => void screens.push(items),
