@@ -14,8 +14,8 @@ import type { EvalThreadJob } from './evaluate/evalThreads';
 /**
  * A thread's share of `evaluate`'s retrieval pass or k-means restarts (src/cli/evaluate/evalThreads.ts):
  * bin/metric-playground.mjs runs it instead of a command when it was started as one of
- * `evaluate`'s worker threads. k-means's float32 products run on tfjs-wasm, as `evaluate`'s own thread has
- * them; the retrieval pass's screen on the WebAssembly SIMD kernel (src/eval/kernels/floatProducts.ts).
+ * `evaluate`'s worker threads. Its float32 products run on the WebAssembly SIMD kernel
+ * (src/eval/kernels/floatProducts.ts), as `evaluate`'s own thread has them on tfjs-wasm.
  */
 export async function runEvalThread(data: EvalThreadJob, post: (m: RetrievalThreadMessage | KmeansThreadMessage) => void, wasmDir?: string): Promise<void> {
   const onWasm = async () => {
@@ -26,7 +26,9 @@ export async function runEvalThread(data: EvalThreadJob, post: (m: RetrievalThre
     const { runKmeansJob } = await import('../eval/clustering/split');
     const { jsCentreProducts } = await import('../eval/clustering/products');
     const { tfCentreProducts } = await import('../eval/kernels/centreProducts');
-    const make = async (x: Float64Array, n: number, d: number) => ((await onWasm().catch(() => false)) && tfCentreProducts(x, n, d)) || jsCentreProducts(x, n, d);
+    const { wasmCentreProducts } = await import('../eval/kernels/floatProducts');
+    const make = async (x: Float64Array, n: number, d: number) =>
+      wasmCentreProducts(x, n, d) ?? (((await onWasm().catch(() => false)) && tfCentreProducts(x, n, d)) || jsCentreProducts(x, n, d));
     return runKmeansJob(data.job as KmeansThreadJob, post, make);
   }
   const { runRetrievalJob } = await import('../eval/retrieval/retrievalSplit');

@@ -17,7 +17,7 @@ import { assertFiniteEmbeddings } from './finite';
 import { bestOf, KMEANS_RESTARTS, localClustering, restartSeeds, restartWork, type BestClustering, type ClusteringPass } from './clustering/restarts';
 import { nmi } from './clustering/nmi';
 import { jsCentreProducts } from './clustering/products';
-import { tfCentreProducts } from './kernels/centreProducts';
+import { centreProducts } from './kernels/centreProducts';
 import { DEFAULT_EPS, DEFAULT_FAR_HI, DEFAULT_FAR_LO, DEFAULT_GRID } from './pairs/countSource';
 import { averagePrecisionFromGroups, prCurveFromGroups } from './metrics/prAuc';
 import { calibrationGridFrom, calibrationRangeFrom, utilityCurvesFrom } from './metrics/calibration';
@@ -49,17 +49,19 @@ function downsample(len: number, max: number): number[] {
 
 /**
  * Work of ranking one (query, item) pair, in units of binning one unordered pair by accumulateTf
- * (for the progress only, when both run): measured in Node on tfjs-wasm at 20,000–100,000 items, a
- * screened pass ranks a pair (its float32 product included) in ~0.8× the time accumulateTf takes
- * to multiply and bin one.
+ * (for the progress only, when both run): measured in Node at 20,000–100,000 items, a pass screened
+ * by the WebAssembly SIMD kernel ranks a pair (its float32 product included) in ~0.56× the time
+ * accumulateTf takes to multiply and bin one on tfjs-wasm (0.8× when the screen ran on tfjs-wasm;
+ * the kernel made the pass ~0.7× as long).
  */
-const RANK_COST = 0.8;
+const RANK_COST = 0.56;
 
 /**
  * Work of one multiply-add of k-means's products, in the same units (for the progress only):
- * measured in Node on tfjs-wasm on the bench's Zipf sets (BENCHMARKS.md "peer").
+ * measured in Node on the kernel's products on the bench's Zipf sets (BENCHMARKS.md "peer"; on
+ * tfjs-wasm's, 0.0072: the kernel made k-means 0.7–0.85× as long).
  */
-const MULTIPLY_ADD_COST = 0.0072;
+const MULTIPLY_ADD_COST = 0.0058;
 
 /**
  * Work of binning one unordered pair here while the retrieval pass ranks on the same cores (more
@@ -90,7 +92,7 @@ const CLASS_BIN_COST = 7.5;
 const SCORE_QUERIES = 200;
 
 /** k-means's products: float32 on the active tfjs backend where it has them, else float64 in JavaScript. */
-const fastProducts = (x: Float64Array, n: number, d: number) => tfCentreProducts(x, n, d) ?? jsCentreProducts(x, n, d);
+const fastProducts = (x: Float64Array, n: number, d: number) => centreProducts(x, n, d) ?? jsCentreProducts(x, n, d);
 
 /**
  * k-means's restarts in this thread, as a path has them: the tfjs paths with float32 products on the

@@ -157,7 +157,7 @@ async function assignRows(a: Assigning, rows: Int32Array | null, count: number):
     const p = mine ? await products.rowProducts(mine, size) : await products.blockProducts(b);
     for (let q = 0; q < size; q++) {
       const i = mine ? mine[q] : q0 + q;
-      if (nearestFromProducts(i, norms[i], p, q * k, k, cn, margin, s, top, topD)) changed++;
+      if (nearestFromProducts(i, norms[i], p, q * products.stride, k, cn, margin, s, top, topD)) changed++;
     }
     ticks.onWork?.(size * k * d * LLOYD_PRODUCT_COST);
     if (ticks.between) await ticks.between();

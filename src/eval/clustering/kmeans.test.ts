@@ -3,7 +3,8 @@ import { blobSet, rowsOf } from './clustering.testkit';
 import { zipfSet } from '../../../bench/parts/zipfSet.mjs';
 import { tryWasmBackend } from '../../ml/ml.testkit';
 import { normaliseRows } from '../pairs/accumulate';
-import { tfCentreProducts } from '../kernels/centreProducts';
+import { centreProducts, tfCentreProducts } from '../kernels/centreProducts';
+import { wasmCentreProducts } from '../kernels/floatProducts';
 import { restartSeeds } from './restarts';
 import * as ref from '../reference/clustering';
 import { kmeansRun, kmeansTolerance } from './kmeans';
@@ -34,13 +35,14 @@ describe('kmeansRun follows the reference step for step', () => {
     });
   }
 
-  it('with tfjs-wasm’s float32 products (what `evaluate` uses), on Zipf sets of ~90 and ~600 classes: the reference’s clustering, step for step', async () => {
+  it('with the float32 products `evaluate` uses on wasm (the kernel’s), on Zipf sets of ~90 and ~600 classes: the reference’s clustering, step for step', async () => {
     expect(await tryWasmBackend()).toBe(true);
     for (const [n, classes, seeds] of [[2000, 100, 3], [3000, 1000, 1]] as const) {
       const { values, labels } = zipfSet({ n, dim: 32, classes });
       const x = normaliseRows(values, n, 32);
       const k = new Set(labels).size;
-      const products = tfCentreProducts(x, n, 32)!;
+      const products = centreProducts(x, n, 32)!;
+      expect(products.rowsTimesPoints).toBeDefined(); // the kernel's
       try {
         for (const seed of restartSeeds(12).slice(0, seeds)) {
           const slow = ref.kmeans(rowsOf(x, n, 32), k, seed);
@@ -54,6 +56,40 @@ describe('kmeansRun follows the reference step for step', () => {
       }
     }
   }, 120_000);
+
+  it('the WebAssembly SIMD kernel’s products are tfjs-wasm’s to the bit: blocks, listed points, the seeding’s at once', async () => {
+    expect(await tryWasmBackend()).toBe(true);
+    const n = 5000;
+    const { values } = zipfSet({ n, dim: 64, classes: 30 });
+    const x = normaliseRows(values, n, 64);
+    const kernel = wasmCentreProducts(x, n, 64, 1024)!;
+    const tfjs = tfCentreProducts(x, n, 64, 1024)!;
+    const listed = Int32Array.from({ length: 700 }, (_, q) => (q * 7919) % n);
+    try {
+      for (const k of [9, 30, 1024]) {
+        const centres = x.slice(0, k * 64).map((v, i) => v * (1 + (i % 3) * 1e-3));
+        kernel.use(centres, k);
+        tfjs.use(centres, k);
+        expect(kernel.stride % 16).toBe(0);
+        expect(tfjs.stride).toBe(k);
+        // (Each of the kernel's results is valid until its next call: compared one at a time.)
+        for (const [ours, theirs, count] of [[() => kernel.blockProducts(4), () => tfjs.blockProducts(4), n - 4096], [() => kernel.rowProducts(listed, 700), () => tfjs.rowProducts(listed, 700), 700]] as const) {
+          const [a, b] = [await ours(), await theirs()];
+          for (let q = 0; q < count; q++) for (let j = 0; j < k; j++) if (a[q * kernel.stride + j] !== b[q * k + j]) expect(a[q * kernel.stride + j], `k = ${k}, ${q}, ${j}`).toBe(b[q * k + j]);
+        }
+      }
+      const rows = x.slice(7 * 64, 16 * 64); // nine points as candidates
+      const whole = Float32Array.from(await kernel.rowsTimesPoints!(rows, 9));
+      tfjs.use(rows, 9);
+      for (let b = 0; b * 1024 < n; b++) {
+        const p = await tfjs.blockProducts(b);
+        for (let q = 0; q < Math.min(1024, n - b * 1024); q++) for (let l = 0; l < 9; l++) if (whole[l * n + b * 1024 + q] !== p[q * 9 + l]) expect(whole[l * n + b * 1024 + q]).toBe(p[q * 9 + l]);
+      }
+    } finally {
+      kernel.dispose();
+      tfjs.dispose();
+    }
+  });
 
   it('the tolerance is scikit-learn’s: 1e-4 × the mean per-coordinate variance', () => {
     const s = blobSet(9, 50, 3, 5, 1);

@@ -1,9 +1,9 @@
 /**
  * The one costly operation of k-means: products x_i · c_j of the points with a set of centres (the
  * seeding's candidates, Lloyd's centres), for a block of consecutive points or a list of points.
- * Squared distances follow as ‖x_i‖² + ‖c_j‖² − 2 x_i · c_j. The float32 products of a tfjs
- * backend (src/eval/kernels/centreProducts.ts) are the fast path; {@link jsCentreProducts} is the
- * float64 one, for a thread without tfjs and for the tests.
+ * Squared distances follow as ‖x_i‖² + ‖c_j‖² − 2 x_i · c_j. The float32 products of the
+ * WebAssembly SIMD kernel or a tfjs backend (src/eval/kernels/centreProducts.ts) are the fast path;
+ * {@link jsCentreProducts} is the float64 one, for a thread without either and for the tests.
  */
 
 /** Products of the points with the centres set by `use`. */
@@ -14,11 +14,50 @@ export interface CentreProducts {
   readonly error: number;
   /** Sets the k centres (row-major k × d) the next products are with. */
   use(centres: Float64Array, k: number): void;
-  /** Products of block b's points (b·block …) with the centres, row-major (points × k). */
+  /** The row stride of the products below: k, or more where a kernel pads its rows. */
+  readonly stride: number;
+  /** Products of block b's points (b·block …) with the centres, row-major (points × stride). */
   blockProducts(b: number): Promise<Float32Array | Float64Array>;
-  /** Products of the points `rows[0 … count)` (count ≤ block) with the centres, row-major. */
+  /** Products of the points `rows[0 … count)` (count ≤ block) with the centres, row-major (count × stride). */
   rowProducts(rows: Int32Array, count: number): Promise<Float32Array | Float64Array>;
+  /**
+   * Optional, the seeding's products at once: each of `count` rows (row-major count × d, such as
+   * candidates) with every point, row by row (count × n), the same values as {@link blockProducts}
+   * gives; valid until its next call. Without it, {@link candidateProducts} gathers them from blocks.
+   */
+  rowsTimesPoints?(rows: Float64Array, count: number): Promise<Float32Array>;
   dispose(): void;
+}
+
+/**
+ * The products of each of `count` rows with every point, row by row (count × n): from
+ * `rowsTimesPoints` where `products` has it, else block by block into `into` (or a new array
+ * where it is too short or of the other type). `done` is awaited with the points done, after each
+ * block or once.
+ */
+export async function candidateProducts(
+  products: CentreProducts,
+  rows: Float64Array,
+  count: number,
+  n: number,
+  into: Float32Array | Float64Array,
+  done: (points: number) => Promise<void>,
+): Promise<Float32Array | Float64Array> {
+  if (products.rowsTimesPoints) {
+    const all = await products.rowsTimesPoints(rows, count);
+    await done(n);
+    return all;
+  }
+  products.use(rows, count);
+  let out = into;
+  for (let b = 0, first = 0; first < n; b++, first += products.block) {
+    const p = await products.blockProducts(b);
+    if (out.length < count * n || out.constructor !== p.constructor) out = p instanceof Float64Array ? new Float64Array(count * n) : new Float32Array(count * n);
+    const m = Math.min(n, first + products.block) - first;
+    for (let q = 0; q < m; q++) for (let l = 0; l < count; l++) out[l * n + first + q] = p[q * products.stride + l];
+    await done(m);
+  }
+  return out;
 }
 
 /** Makes the products over n × d row-major unit points (the thread's fast path, or the JS one). */
@@ -47,6 +86,9 @@ export function jsCentreProducts(x: Float64Array, n: number, d: number, block = 
   return {
     block,
     error: 0,
+    get stride() {
+      return k;
+    },
     use(centres, count) {
       c = centres;
       k = count;

@@ -3,10 +3,11 @@
  * is the best of L = 2 + ⌊ln k⌋ points drawn with probability ∝ D² (the squared distance to the
  * nearest centre so far), best = the one that leaves the smallest Σ D². The draws and sums follow
  * the reference (../reference/clustering.ts) step for step; the distances come from the products
- * (products.ts), all L candidates at once, and the chosen one's are read again from its products.
+ * (products.ts), all L candidates with every point at once, and the chosen one's are read again
+ * from its products.
  */
 import type { Rng } from '../../data/rng';
-import { rowNorms, type CentreProducts } from './products';
+import { candidateProducts, rowNorms, type CentreProducts } from './products';
 
 /** How a k-means run reports its work and lets its thread breathe. */
 export interface KmeansTicks {
@@ -21,8 +22,8 @@ export const seedingTrials = (k: number) => 2 + Math.floor(Math.log(k));
 
 /**
  * Work of one of the seeding's multiply-adds, in multiply-adds of Lloyd's products (for the progress
- * only): the candidates' potentials, summed in JavaScript beside each block, take ~2/3 as long as
- * the products (measured on the bench's Zipf sets, BENCHMARKS.md "peer").
+ * only): the products (1), then the candidates' potentials, summed in JavaScript, which took ~2/3
+ * as long as tfjs-wasm's products (measured on the bench's Zipf sets, BENCHMARKS.md "peer").
  */
 export const SEEDING_PRODUCT_COST = 1.65;
 
@@ -41,7 +42,8 @@ export async function greedySeeding(x: Float64Array, norms: Float64Array, n: num
   // d2[i] = the running minimum of point i's squared distance to the centres; pot = Σ d2.
   const d2 = new Float64Array(n).fill(Infinity); // ∞: the first centre's distances themselves
   const firstPot = new Float64Array(1);
-  lowerToCandidate(norms, n, d2, await candidatePotentials(norms, n, d, d2, centres.subarray(0, d), 1, products, ticks, firstPot), 0);
+  const held = { buffer: new Float64Array(0) as Float32Array | Float64Array };
+  lowerToCandidate(norms, n, d2, await candidatePotentials(norms, n, d, d2, centres.subarray(0, d), 1, products, ticks, firstPot, held), 0);
   let pot = firstPot[0];
   const running = new Float64Array(n);
   const cands = new Int32Array(trials);
@@ -54,7 +56,7 @@ export async function greedySeeding(x: Float64Array, norms: Float64Array, n: num
       cands[l] = pot === 0 ? rng.int(n) : drawByWeight(running, d2, rng.next() * pot);
       candRows.set(x.subarray(cands[l] * d, cands[l] * d + d), l * d);
     }
-    const kept = await candidatePotentials(norms, n, d, d2, candRows, trials, products, ticks, pots);
+    const kept = await candidatePotentials(norms, n, d, d2, candRows, trials, products, ticks, pots, held);
     let best = 0;
     for (let l = 1; l < trials; l++) if (pots[l] < pots[best]) best = l;
     lowerToCandidate(norms, n, d2, kept, best);
@@ -81,11 +83,9 @@ function drawByWeight(running: Float64Array, weights: Float64Array, r: number): 
   return running.length - 1;
 }
 
-/** What {@link candidatePotentials} keeps for the candidate chosen: its products, block by block, and the candidates' squared norms. */
+/** What {@link candidatePotentials} keeps for the candidate chosen: the products (candidate by candidate, count × n) and the candidates' squared norms. */
 interface CandidateProducts {
-  blocks: (Float32Array | Float64Array)[];
-  block: number;
-  count: number;
+  products: Float32Array | Float64Array;
   norms: Float64Array;
 }
 
@@ -93,7 +93,7 @@ interface CandidateProducts {
  * For each of the `count` candidates `rows` (row-major): Σ over the points, in index order, of
  * min(d2[i], ‖x_i − c‖²) into pots[l]. The squared distance is ‖x‖² + ‖c‖² − 2 x·c from the
  * products, never below 0. Returns the products, so that the chosen candidate's distances need no
- * second product ({@link lowerToCandidate}) and no point × candidate table is written.
+ * second product ({@link lowerToCandidate}). `held` carries a buffer from call to call.
  */
 async function candidatePotentials(
   norms: Float64Array,
@@ -105,45 +105,38 @@ async function candidatePotentials(
   products: CentreProducts,
   ticks: KmeansTicks,
   pots: Float64Array,
+  held: { buffer: Float32Array | Float64Array },
 ): Promise<CandidateProducts> {
   const candidateNorms = rowNorms(rows, count, d);
-  const blocks: (Float32Array | Float64Array)[] = [];
-  pots.fill(0);
-  products.use(rows, count);
-  for (let b = 0, first = 0; first < n; b++, first += products.block) {
-    const p = await products.blockProducts(b);
-    blocks.push(p);
-    const m = Math.min(n, first + products.block) - first;
-    // Point by point, the candidates side by side (the products' memory order); each candidate's
-    // sum still runs over the points in index order.
-    for (let q = 0, i = first; q < m; q++, i++) {
-      const ni = norms[i];
-      const di = d2[i];
-      const pq = q * count;
-      for (let l = 0; l < count; l++) {
-        let dist = ni + candidateNorms[l] - 2 * p[pq + l];
-        if (dist < 0) dist = 0;
-        pots[l] += di < dist ? di : dist;
-      }
-    }
-    ticks.onWork?.(m * count * d * SEEDING_PRODUCT_COST);
+  const p = await candidateProducts(products, rows, count, n, held.buffer, async (points) => {
+    ticks.onWork?.(points * count * d);
     if (ticks.between) await ticks.between();
+  });
+  if (!products.rowsTimesPoints) held.buffer = p;
+  // Candidate by candidate, each sum in a register, over the points in index order.
+  for (let l = 0; l < count; l++) {
+    const cl = candidateNorms[l];
+    const o = l * n;
+    let pot = 0;
+    for (let i = 0; i < n; i++) {
+      let dist = norms[i] + cl - 2 * p[o + i];
+      if (dist < 0) dist = 0;
+      const di = d2[i];
+      pot += di < dist ? di : dist;
+    }
+    pots[l] = pot;
   }
-  return { blocks, block: products.block, count, norms: candidateNorms };
+  ticks.onWork?.(n * count * d * (SEEDING_PRODUCT_COST - 1));
+  return { products: p, norms: candidateNorms };
 }
 
 /** d2[i] = min(d2[i], ‖x_i − c‖²) for candidate l of `kept`, the same distances its potential summed. */
 function lowerToCandidate(norms: Float64Array, n: number, d2: Float64Array, kept: CandidateProducts, l: number): void {
-  const { blocks, block, count } = kept;
+  const p = kept.products;
   const cl = kept.norms[l];
-  for (let b = 0; b < blocks.length; b++) {
-    const p = blocks[b];
-    const first = b * block;
-    const m = Math.min(n, first + block) - first;
-    for (let q = 0, i = first; q < m; q++, i++) {
-      let dist = norms[i] + cl - 2 * p[q * count + l];
-      if (dist < 0) dist = 0;
-      if (dist < d2[i]) d2[i] = dist;
-    }
+  for (let i = 0, o = l * n; i < n; i++) {
+    let dist = norms[i] + cl - 2 * p[o + i];
+    if (dist < 0) dist = 0;
+    if (dist < d2[i]) d2[i] = dist;
   }
 }

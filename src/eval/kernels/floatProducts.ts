@@ -1,14 +1,16 @@
 /**
  * Float32 products of rows on WebAssembly SIMD, without tfjs: the kernel `products` of
  * floatProducts.wat (assembled into floatProducts.wasm.ts by `npm run wasm`), each instance with
- * its own memory. The retrieval pass's screen uses it on the CPU ({@link wasmCoarseCosines}): the
- * products land in the kernel's memory, where the screen reads them, with no tensor, read-back or
- * copy between (on tfjs-wasm those cost about as much again as the products). Its sums are the
- * plain float32 ones, in coordinate order, so its cosines are within {@link float32CosineBound}.
+ * its own memory. The retrieval pass's screen ({@link wasmCoarseCosines}) and k-means
+ * ({@link wasmCentreProducts}) use it on the CPU: the products land in the kernel's memory, where
+ * they are read, with no tensor, read-back or copy between (on tfjs-wasm those cost about half as
+ * much again as the products). Its sums are the plain float32 ones, in coordinate order — tfjs-wasm's
+ * to the bit — so its cosines are within {@link float32CosineBound}.
  * Pure TypeScript: it runs in Node, in the page's workers and in the command's threads alike.
  */
 import { WASM_BASE64 } from './floatProducts.wasm';
 import { float32CosineBound, type CoarseCosines } from '../retrieval/retrievalScreened';
+import { CENTRE_BLOCK, type CentreProducts } from '../clustering/products';
 
 const PAGE_BYTES = 65536;
 
@@ -132,6 +134,81 @@ export function wasmCoarseCosines(x: Float64Array, n: number, d: number): Coarse
     },
     dispose() {
       memory = null;
+    },
+  };
+}
+
+/** A row stride of at least k floats, a whole number of the kernel's 16-column strips, not a multiple of 4 KiB. */
+const paddedStride = (k: number): number => {
+  const stride = Math.ceil(k / 16) * 16;
+  return stride % 1024 === 0 ? stride + 16 : stride;
+};
+
+/**
+ * k-means's products (../clustering/products.ts) over `x` (n × d unit rows, float64, rounded to
+ * float32 once) on the kernel, or null without WebAssembly SIMD: a block of points (or the listed
+ * points) times the centres, held transposed with zero columns up to a padded stride (so every
+ * column is in a 16-wide strip), and the seeding's candidates times every point at once
+ * (`rowsTimesPoints`, on a {@link wasmCoarseCosines} of the points). Each result is a view into
+ * the kernel's memory, valid until the next call of its kind.
+ */
+export function wasmCentreProducts(x: Float64Array, n: number, d: number, block = CENTRE_BLOCK): CentreProducts | null {
+  if (!floatProductsAvailable()) return null;
+  let memory: ProductMemory | null = new ProductMemory();
+  const points = memory.alloc(n * d);
+  memory.view(points, n * d).set(x.subarray(0, n * d));
+  const gathered = memory.alloc(block * d);
+  let stride = 0;
+  let held = 0;
+  let centres = 0;
+  let out = 0;
+  let seeding: CoarseCosines | null = null;
+  const live = (): ProductMemory => {
+    if (!memory) throw new Error('float32 products: used after dispose');
+    return memory;
+  };
+  const times = (rows: number, count: number): Float32Array => {
+    const m = live();
+    m.products(rows, count, centres, stride, d, out, stride, stride);
+    return m.view(out, count * stride);
+  };
+  return {
+    block,
+    error: float32CosineBound(d),
+    get stride() {
+      return stride;
+    },
+    use(c, k) {
+      const m = live();
+      stride = paddedStride(k);
+      if (stride > held) {
+        centres = m.alloc(d * stride);
+        out = m.alloc(block * stride);
+        held = stride;
+      }
+      const transposed = m.view(centres, d * stride).fill(0);
+      for (let j = 0; j < k; j++) for (let t = 0; t < d; t++) transposed[t * stride + j] = c[j * d + t];
+    },
+    async blockProducts(b) {
+      const first = b * block;
+      return times(points + 4 * first * d, Math.min(n, first + block) - first);
+    },
+    async rowProducts(rows, count) {
+      const m = live();
+      const all = m.view(points, n * d);
+      const g = m.view(gathered, count * d);
+      for (let q = 0; q < count; q++) g.set(all.subarray(rows[q] * d, rows[q] * d + d), q * d);
+      return times(gathered, count);
+    },
+    rowsTimesPoints(rows, count) {
+      live();
+      seeding ??= wasmCoarseCosines(x, n, d)!;
+      return seeding.against(rows, count);
+    },
+    dispose() {
+      memory = null;
+      seeding?.dispose();
+      seeding = null;
     },
   };
 }
