@@ -100,13 +100,13 @@ export function wasmCoarseCosines(x: Float64Array, n: number, d: number): Coarse
   if (!floatProductsAvailable()) return null;
   let memory: ProductMemory | null = new ProductMemory();
   const blockFloats = d * ITEM_STRIDE;
-  const items = memory.alloc(Math.ceil(n / ITEM_BLOCK) * blockFloats);
-  const transposed = memory.view(items, Math.ceil(n / ITEM_BLOCK) * blockFloats);
+  const itemsAt = memory.alloc(Math.ceil(n / ITEM_BLOCK) * blockFloats);
+  const transposed = memory.view(itemsAt, Math.ceil(n / ITEM_BLOCK) * blockFloats);
   for (let i = 0; i < n; i++) {
     const at = Math.floor(i / ITEM_BLOCK) * blockFloats + (i % ITEM_BLOCK);
     for (let t = 0; t < d; t++) transposed[at + t * ITEM_STRIDE] = x[i * d + t];
   }
-  const kept = memory.alloc(n);
+  const keptAt = memory.alloc(n);
   let held = 0;
   let queries = 0;
   let rows = 0;
@@ -114,8 +114,8 @@ export function wasmCoarseCosines(x: Float64Array, n: number, d: number): Coarse
     eps: float32CosineBound(d),
     keep(row, from, items) {
       if (!memory?.holds(row)) return null;
-      const m = memory.keep(row.byteOffset, row.length, from, kept);
-      items.set(new Int32Array(row.buffer, kept, m));
+      const m = memory.keep(row.byteOffset, row.length, from, keptAt);
+      items.set(new Int32Array(row.buffer, keptAt, m));
       return m;
     },
     async against(q, na) {
@@ -128,7 +128,7 @@ export function wasmCoarseCosines(x: Float64Array, n: number, d: number): Coarse
       memory.view(queries, na * d).set(q.subarray(0, na * d));
       for (let b0 = 0, B = 0; b0 < n; b0 += ITEM_BLOCK, B++) {
         const w = Math.min(ITEM_BLOCK, n - b0);
-        memory.products(queries, na, items + 4 * B * blockFloats, w, d, rows + 4 * b0, n, ITEM_STRIDE);
+        memory.products(queries, na, itemsAt + 4 * B * blockFloats, w, d, rows + 4 * b0, n, ITEM_STRIDE);
       }
       return memory.view(rows, na * n);
     },
