@@ -1,9 +1,9 @@
 /**
  * k-means's products (src/eval/clustering/products.ts) for the active tfjs backend: on wasm the
  * WebAssembly SIMD kernel's (floatProducts.ts: tfjs-wasm's products to the bit, with no tensors or
- * read-backs), elsewhere each block of points times the centres with `tf.matMul` in float32. The points are uploaded once, in
- * blocks; the centres at each `use`, transposed (d × k), because on wasm matMul(A, B) is ~10×
- * faster than matMul(A, B, false, true) (coarseCosines.ts).
+ * read-backs), elsewhere each block of points times the centres with `tf.matMul` in float32. On
+ * tfjs the points are uploaded once, in blocks; the centres at each `use`, transposed (d × k),
+ * because on wasm matMul(A, B) is ~10× faster than matMul(A, B, false, true) (coarseCosines.ts).
  */
 import * as tf from '@tensorflow/tfjs';
 import { CENTRE_BLOCK, type CentreProducts } from '../clustering/products';
